@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Spec §5 form rules. Every message is a key of the shared `errors` catalogue
+ * (`validation.*`), translated by whoever shows it (server envelope or web form).
+ */
+export const MESSAGE = {
+  required: 'validation.required',
+  email: 'validation.email',
+  min: 'validation.min',
+  max: 'validation.max',
+  confirmed: 'validation.confirmed',
+  alphaNum: 'validation.alphaNum',
+  numeric: 'validation.numeric',
+  passwordPolicy: 'validation.passwordPolicy',
+  onlyNormalCharacters: 'validation.onlyNormalCharacters',
+  termsRequired: 'validation.termsRequired',
+  invalidPhone: 'validation.invalidPhone',
+  invalidDocument: 'validation.invalidDocument',
+  invalidNickname: 'validation.invalidNickname',
+} as const;
+export type MessageKey = (typeof MESSAGE)[keyof typeof MESSAGE];
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const isRequired = (value: unknown): boolean =>
+  value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+export const isEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+export const isAlphaNum = (value: string): boolean => /^[\p{L}\p{N}]*$/u.test(value);
+export const isNumeric = (value: string): boolean => /^\d+$/.test(value);
+/** At least 8 characters with a lower-case and an upper-case letter. */
+export const isStrongPassword = (value: string): boolean =>
+  value.length >= PASSWORD_MIN_LENGTH && /\p{Ll}/u.test(value) && /\p{Lu}/u.test(value);
+/** onlyNormalCharacters: letters and digits only (no spaces or the listed symbols). */
+export const isOnlyNormalCharacters = (value: string): boolean =>
+  value.length > 0 && /^[\p{L}\p{N}]+$/u.test(value);
+
+export const emailSchema = z
+  .string({ error: MESSAGE.required })
+  .trim()
+  .toLowerCase()
+  .min(1, MESSAGE.required)
+  .max(254, MESSAGE.max)
+  .refine(isEmail, MESSAGE.email);
+
+export const passwordSchema = z
+  .string({ error: MESSAGE.required })
+  .max(200, MESSAGE.max)
+  .refine(isStrongPassword, MESSAGE.passwordPolicy);
+
+export const nickNameSchema = z
+  .string({ error: MESSAGE.required })
+  .trim()
+  .min(1, MESSAGE.required)
+  .max(40, MESSAGE.max)
+  .refine(isOnlyNormalCharacters, MESSAGE.onlyNormalCharacters);
+
+export const requiredText = (max: number) =>
+  z.string({ error: MESSAGE.required }).trim().min(1, MESSAGE.required).max(max, MESSAGE.max);

@@ -1,0 +1,45 @@
+import type { Language } from './locale';
+import enErrors from './en/errors.json';
+import enMail from './en/mail.json';
+import enWeb from './en/web.json';
+import enDomain from './en/domain.json';
+import ptBRErrors from './ptBR/errors.json';
+import ptBRMail from './ptBR/mail.json';
+import ptBRWeb from './ptBR/web.json';
+import ptBRDomain from './ptBR/domain.json';
+import esErrors from './es/errors.json';
+import esMail from './es/mail.json';
+import esWeb from './es/web.json';
+import esDomain from './es/domain.json';
+
+/**
+ * The message catalogues shared by server and web, one file per namespace and language:
+ * `errors` (API errors and validation messages), `mail` (emails), `web` (interface texts),
+ * `domain` (labels of the spec's constants: statuses, kinds, purposes...).
+ */
+export const NAMESPACES = ['errors', 'mail', 'web', 'domain'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+type Catalogue = Record<string, unknown>;
+
+export const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
+  en: { errors: enErrors, mail: enMail, web: enWeb, domain: enDomain },
+  ptBR: { errors: ptBRErrors, mail: ptBRMail, web: ptBRWeb, domain: ptBRDomain },
+  es: { errors: esErrors, mail: esMail, web: esWeb, domain: esDomain },
+};
+
+/** Looks up a dotted key (`validation.required`) and fills `{{name}}` placeholders. */
+export function translate(
+  language: Language,
+  namespace: Namespace,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
+  const find = (lang: Language): unknown =>
+    key.split('.').reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined),
+      catalogues[lang][namespace],
+    );
+  const found = find(language) ?? find('en');
+  const text = typeof found === 'string' ? found : key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,43 @@
+/** Spec §1: interface languages, detection from the browser, currency by language. */
+export const LANGUAGES = ['ptBR', 'en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const CURRENCIES = ['BRL', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'USD';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The spec's rule on a browser language string: contains 'us' → en, 'es' → es, 'pt' → ptBR,
+ * anything else → en. Checked in that order, case-insensitively.
+ */
+export function detectLanguage(browserLanguage: string | null | undefined): Language {
+  const lang = (browserLanguage ?? '').toLowerCase();
+  if (lang.includes('us')) return 'en';
+  if (lang.includes('es')) return 'es';
+  if (lang.includes('pt')) return 'ptBR';
+  return DEFAULT_LANGUAGE;
+}
+
+/** Accept-Language lists several tags; the spec's rule applies to the preferred (first) one. */
+export function languageFromAcceptLanguage(header: string | null | undefined): Language {
+  const first = (header ?? '').split(',')[0]?.split(';')[0]?.trim() ?? '';
+  return detectLanguage(first);
+}
+
+/** A language stored in the profile overrides the detected one; unsupported values fall back. */
+export function resolveLanguage(
+  profileLanguage: string | null | undefined,
+  browserLanguage: string | null | undefined,
+): Language {
+  if (isLanguage(profileLanguage)) return profileLanguage;
+  return detectLanguage(browserLanguage);
+}
+
+export function currencyForLanguage(language: string | null | undefined): Currency {
+  return language === 'ptBR' ? 'BRL' : DEFAULT_CURRENCY;
+}

@@ -1,0 +1,6 @@
+export * from './i18n/locale';
+export * from './i18n/catalogues';
+export * from './money';
+export * from './auth/roles';
+export * from './forms/rules';
+export * from './profile/profile';

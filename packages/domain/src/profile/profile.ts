@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { CURRENCIES, LANGUAGES } from '../i18n/locale';
+import { MESSAGE, emailSchema, isRequired, nickNameSchema } from '../forms/rules';
+
+/** Spec §3 user profile. */
+export const DOCUMENT_TYPES = ['CPF', 'CNPJ', 'none'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const GENDERS = ['female', 'male', 'other', 'none'] as const;
+
+/** Spec §5 / §9 address form limits. */
+export const ADDRESS_LIMITS = {
+  zipCode: 12,
+  country: 60,
+  state: 60,
+  cityMin: 2,
+  cityMax: 60,
+  address: 80,
+  complement: 40,
+} as const;
+
+export const dataGeneralSchema = z.object({
+  displayName: z.string().max(80, MESSAGE.max),
+  fname: z.string().max(60, MESSAGE.max),
+  lname: z.string().max(60, MESSAGE.max),
+  nickName: z.string().max(40, MESSAGE.max),
+  email: z.string().max(254, MESSAGE.max),
+  avatar: z.string().max(500).nullable(),
+});
+export type DataGeneral = z.infer<typeof dataGeneralSchema>;
+
+export const mobileSchema = z.object({ number: z.string().max(20), whatsapp: z.boolean() });
+
+export const dataInfoSchema = z.object({
+  bio: z.string().max(1000, MESSAGE.max),
+  language: z.enum(LANGUAGES),
+  currency: z.enum(CURRENCIES),
+  location: z.string().max(120, MESSAGE.max),
+  platform: z.string().max(120, MESSAGE.max),
+  gender: z.string().max(20, MESSAGE.max),
+  birthDate: z.string().max(10).nullable(),
+  specialization: z.string().max(120, MESSAGE.max),
+  mobile: mobileSchema,
+  typeOfDocument: z.enum(DOCUMENT_TYPES),
+  document: z.string().max(30, MESSAGE.max),
+});
+export type DataInfo = z.infer<typeof dataInfoSchema>;
+
+export const dataAddressSchema = z.object({
+  zipCode: z.string().max(ADDRESS_LIMITS.zipCode, MESSAGE.max),
+  country: z.string().max(ADDRESS_LIMITS.country, MESSAGE.max),
+  state: z.string().max(ADDRESS_LIMITS.state, MESSAGE.max),
+  city: z.string().max(ADDRESS_LIMITS.cityMax, MESSAGE.max),
+  address: z.string().max(ADDRESS_LIMITS.address, MESSAGE.max),
+  complement: z.string().max(ADDRESS_LIMITS.complement, MESSAGE.max),
+});
+export type DataAddress = z.infer<typeof dataAddressSchema>;
+
+export const dataCapabilitiesSchema = z.object({
+  physicalCreditCard: z.boolean(),
+  clinicPartner: z.boolean(),
+  instructorDiscount: z.number().int().min(0).max(100),
+  instructorId: z.number().int().nullable(),
+  dentalPrev: z.boolean(),
+});
+export type DataCapabilities = z.infer<typeof dataCapabilitiesSchema>;
+
+export const userProfileSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  verified_at: z.string().nullable(),
+  modifiedAt: z.string(),
+  roles: z.array(z.string()),
+  internal: z.boolean(),
+  dataGeneral: dataGeneralSchema,
+  dataInfo: dataInfoSchema,
+  dataAddress: dataAddressSchema,
+  dataCapabilities: dataCapabilitiesSchema,
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** What a user may change on their own profile (never roles, internal flag or capabilities). */
+export const dataGeneralUpdateSchema = z
+  .object({
+    displayName: z.string().trim().min(1, MESSAGE.required).max(80, MESSAGE.max),
+    fname: z.string().trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
+    lname: z.string().trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
+    nickName: nickNameSchema,
+    email: emailSchema,
+  })
+  .partial()
+  .strict();
+
+/** Address as a form submits it: spec §5 address form rules. */
+export const dataAddressFormSchema = z.object({
+  zipCode: z.string().trim().min(1, MESSAGE.required).max(ADDRESS_LIMITS.zipCode, MESSAGE.max),
+  country: z.string().trim().min(1, MESSAGE.required).max(ADDRESS_LIMITS.country, MESSAGE.max),
+  state: z.string().trim().min(1, MESSAGE.required).max(ADDRESS_LIMITS.state, MESSAGE.max),
+  city: z
+    .string()
+    .trim()
+    .min(ADDRESS_LIMITS.cityMin, MESSAGE.min)
+    .max(ADDRESS_LIMITS.cityMax, MESSAGE.max),
+  address: z.string().trim().min(1, MESSAGE.required).max(ADDRESS_LIMITS.address, MESSAGE.max),
+  complement: z.string().trim().max(ADDRESS_LIMITS.complement, MESSAGE.max),
+});
+
+/** Spec §5: general data valid only if email, nickName, displayName, fname, lname are set. */
+export function isGeneralDataValid(data: Partial<DataGeneral> | null | undefined): boolean {
+  if (!data) return false;
+  return [data.email, data.nickName, data.displayName, data.fname, data.lname].every(isRequired);
+}
+
+/** Spec §5: info valid when currency and document are set. */
+export function isInfoDataValid(data: Partial<DataInfo> | null | undefined): boolean {
+  if (!data) return false;
+  return isRequired(data.currency) && isRequired(data.document);
+}
+
+/** Spec §5: address valid when zipCode, country, state, city, address are set (complement optional). */
+export function isAddressDataValid(data: Partial<DataAddress> | null | undefined): boolean {
+  if (!data) return false;
+  return [data.zipCode, data.country, data.state, data.city, data.address].every(isRequired);
+}
+
+/** Spec §5: complete when general data and address are valid; otherwise forced to profile-settings. */
+export function isProfileComplete(
+  profile: { dataGeneral?: Partial<DataGeneral> | null; dataAddress?: Partial<DataAddress> | null } | null | undefined,
+): boolean {
+  return !!profile && isGeneralDataValid(profile.dataGeneral) && isAddressDataValid(profile.dataAddress);
+}
+
