@@ -41,3 +41,8 @@ export function resolveLanguage(
 export function currencyForLanguage(language: string | null | undefined): Currency {
   return language === 'ptBR' ? 'BRL' : DEFAULT_CURRENCY;
 }
+
+/** A BCP 47 tag for a language, e.g. for Accept-Language or Intl; detectLanguage() maps it back. */
+export function languageTag(language: Language): string {
+  return { ptBR: 'pt-BR', en: 'en-US', es: 'es-ES' }[language];
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, LANGUAGES } from '../i18n/locale';
-import { MESSAGE, emailSchema, isRequired, nickNameSchema } from '../forms/rules';
+import { MESSAGE, isRequired, nickNameSchema } from '../forms/rules';
 
 /** Spec §3 user profile. */
 export const DOCUMENT_TYPES = ['CPF', 'CNPJ', 'none'] as const;
@@ -78,14 +78,16 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-/** What a user may change on their own profile (never roles, internal flag or capabilities). */
+/**
+ * What a user may change of their own general data. Never roles, internal flag or capabilities;
+ * the email is the verified login and is not changed here; the avatar has its own upload flow.
+ */
 export const dataGeneralUpdateSchema = z
   .object({
     displayName: z.string().trim().min(1, MESSAGE.required).max(80, MESSAGE.max),
     fname: z.string().trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
     lname: z.string().trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
     nickName: nickNameSchema,
-    email: emailSchema,
   })
   .partial()
   .strict();
