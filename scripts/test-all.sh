@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# `npm test`: every tier — domain and web unit/component tests, server integration tests on real
+# PostgreSQL (and PGlite), then the Playwright journeys in Debian Chromium against the built app.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+
+bash scripts/ensure-services.sh || exit 1
+
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
+bash scripts/e2e.sh || status=1
+
+node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json || status=1
+exit $status
