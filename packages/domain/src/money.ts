@@ -17,3 +17,24 @@ export function formatMoney(minorUnits: number, currency: Currency): string {
   const cents = (abs % 100).toString().padStart(2, '0');
   return `${sign}${symbol} ${whole}${decimal}${cents}`;
 }
+
+/**
+ * Reads an amount a person typed (`1.234,56`, `R$ 12,5`, `1,234.56`, `12`) into integer minor
+ * units, in the currency's own separators. Returns null when it is not a non-negative amount with
+ * at most two fraction digits. Forms convert typed decimals to cents here, once (decision 005).
+ */
+export function parseMoney(text: string, currency: Currency): number | null {
+  const { symbol, thousands, decimal } = FORMATS[currency];
+  const trimmed = text.replace(symbol, '').replace(/\s/g, '');
+  if (!trimmed) return null;
+  const escape = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(
+    `^(\\d{1,3}(?:${escape(thousands)}\\d{3})+|\\d+)(?:${escape(decimal)}(\\d{1,2}))?$`,
+  );
+  const match = pattern.exec(trimmed);
+  if (!match) return null;
+  const whole = Number((match[1] ?? '0').split(thousands).join(''));
+  const cents = Number((match[2] ?? '0').padEnd(2, '0'));
+  const value = whole * 100 + cents;
+  return Number.isSafeInteger(value) ? value : null;
+}

@@ -97,7 +97,10 @@ function documentKind(type: string | null | undefined): 'CPF' | 'CNPJ' | 'free' 
   return upper === 'CPF' ? 'CPF' : upper === 'CNPJ' ? 'CNPJ' : 'free';
 }
 
-export function maskDocument(type: MaskableDocumentType | string, value: string | null | undefined): string {
+export function maskDocument(
+  type: MaskableDocumentType | string,
+  value: string | null | undefined,
+): string {
   switch (documentKind(type)) {
     case 'CPF':
       return maskCpf(value);
@@ -109,7 +112,10 @@ export function maskDocument(type: MaskableDocumentType | string, value: string 
 }
 
 /** CPF/CNPJ by check digits; 'none' (or 'id'): any non-empty text up to 30 characters. */
-export function isValidDocument(type: MaskableDocumentType | string, value: string | null | undefined): boolean {
+export function isValidDocument(
+  type: MaskableDocumentType | string,
+  value: string | null | undefined,
+): boolean {
   switch (documentKind(type)) {
     case 'CPF':
       return isValidCpf(value);

@@ -35,10 +35,12 @@ export function translate(
   params: Record<string, string | number> = {},
 ): string {
   const find = (lang: Language): unknown =>
-    key.split('.').reduce<unknown>(
-      (node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined),
-      catalogues[lang][namespace],
-    );
+    key
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined),
+        catalogues[lang][namespace],
+      );
   const found = find(language) ?? find('en');
   const text = typeof found === 'string' ? found : key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, LANGUAGES } from '../i18n/locale';
 import { MESSAGE, isRequired, nickNameSchema } from '../forms/rules';
+import { isValidDocument, isValidPhone } from '../forms/masks';
 
 /** Spec §3 user profile. */
 export const DOCUMENT_TYPES = ['CPF', 'CNPJ', 'none'] as const;
@@ -126,8 +127,53 @@ export function isAddressDataValid(data: Partial<DataAddress> | null | undefined
 
 /** Spec §5: complete when general data and address are valid; otherwise forced to profile-settings. */
 export function isProfileComplete(
-  profile: { dataGeneral?: Partial<DataGeneral> | null; dataAddress?: Partial<DataAddress> | null } | null | undefined,
+  profile:
+    | { dataGeneral?: Partial<DataGeneral> | null; dataAddress?: Partial<DataAddress> | null }
+    | null
+    | undefined,
 ): boolean {
-  return !!profile && isGeneralDataValid(profile.dataGeneral) && isAddressDataValid(profile.dataAddress);
+  return (
+    !!profile && isGeneralDataValid(profile.dataGeneral) && isAddressDataValid(profile.dataAddress)
+  );
 }
 
+/** A mobile number as the Info tab submits it: `(xx) xxxxx-xxxx` (10 or 11 digits) or empty. */
+export const mobileFormSchema = z.object({
+  number: z
+    .string()
+    .trim()
+    .max(20, MESSAGE.max)
+    .refine((value) => value === '' || isValidPhone(value), MESSAGE.invalidPhone),
+  whatsapp: z.boolean(),
+});
+
+/**
+ * The Info tab (`profile/set` dataInfo, partial). The document is checked against its type
+ * (CPF/CNPJ check digits; 'none' free text up to 30) whenever both are sent.
+ */
+export const dataInfoUpdateSchema = z
+  .object({
+    bio: z.string().max(1000, MESSAGE.max),
+    language: z.enum(LANGUAGES),
+    currency: z.enum(CURRENCIES),
+    location: z.string().max(120, MESSAGE.max),
+    platform: z.string().max(120, MESSAGE.max),
+    gender: z.string().max(20, MESSAGE.max),
+    birthDate: z.iso.date().nullable(),
+    specialization: z.string().max(120, MESSAGE.max),
+    mobile: mobileFormSchema,
+    typeOfDocument: z.enum(DOCUMENT_TYPES),
+    document: z.string().trim().max(30, MESSAGE.max),
+  })
+  .partial()
+  .strict()
+  .superRefine((info, ctx) => {
+    if (
+      info.typeOfDocument &&
+      info.document &&
+      !isValidDocument(info.typeOfDocument, info.document)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['document'], message: MESSAGE.invalidDocument });
+    }
+  });
+export type DataInfoUpdate = z.infer<typeof dataInfoUpdateSchema>;

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The links the message carries, logged so a person running locally can follow them. */
+  links: string[];
+}
+
+/** The mail port: SMTP in production, an outbox of `.eml` files by default. */
+export interface MailSender {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailSender(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: FastifyBaseLogger;
+}): MailSender {
+  return options.smtpUrl
+    ? createSmtpSender(options.smtpUrl, options.from, options.logger)
+    : createOutboxSender(options.outboxDir, options.from, options.logger);
+}
+
+function createSmtpSender(smtpUrl: string, from: string, logger: FastifyBaseLogger): MailSender {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      logger.info({ to: message.to, subject: message.subject, links: message.links }, 'mail sent');
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Writes each message as an RFC 822 `.eml` file (nodemailer's stream transport builds it). */
+function createOutboxSender(outboxDir: string, from: string, logger: FastifyBaseLogger): MailSender {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      mkdirSync(outboxDir, { recursive: true });
+      const file = join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+      );
+      writeFileSync(file, info.message as Buffer);
+      logger.info(
+        { to: message.to, subject: message.subject, links: message.links, file },
+        'mail written to the outbox',
+      );
+    },
+    close: () => transport.close(),
+  };
+}

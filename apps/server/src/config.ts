@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { findRepoRoot, resolveUserPath } from './paths';
+
+const booleanFromEnv = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+      error: 'must be one of true, false, 1, 0, yes, no',
+    })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .url({ error: `must be a URL (${hint})` })
+      .refine((value) => protocols.test(value), `must be a URL (${hint})`)
+      .optional(),
+  );
+
+/** Every setting of the server, read from the environment (DESIGN §4; `.env.example`). */
+const envSchema = z.object({
+  NODE_ENV: optionalText,
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres://user:pass@host:5432/db'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .url({ error: 'must be a URL such as http://localhost:3000' })
+    .default('http://localhost:3000')
+    .transform((value) => value.replace(/\/+$/, '')),
+  JWT_SECRET: optionalText.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ),
+  SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://user:pass@host:587'),
+  MAIL_FROM: z.string().trim().min(3).default('Dentflow <no-reply@dentflow.local>'),
+  REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://host:6379'),
+  SEED_DEMO: booleanFromEnv(true),
+  WEB_DIST_DIR: optionalText,
+  ZIP_LOOKUP_URL: optionalUrl(/^https?:\/\//, 'https://viacep.com.br/ws'),
+  ZIP_LOOKUP_TIMEOUT_MS: positiveInt(5000),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info'),
+  RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  RATE_LIMIT_LOGIN_MAX: positiveInt(20),
+  RATE_LIMIT_REGISTER_MAX: positiveInt(10),
+  RATE_LIMIT_FORGOT_PASSWORD_MAX: positiveInt(5),
+  RATE_LIMIT_NICKNAME_MAX: positiveInt(60),
+});
+
+export interface Config {
+  dataDir: string;
+  /** PostgreSQL when set, else PGlite in `${dataDir}/db`. */
+  databaseUrl: string | undefined;
+  port: number;
+  host: string;
+  publicUrl: string;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  seedDemo: boolean;
+  webDistDir: string;
+  zipLookupUrl: string | undefined;
+  zipLookupTimeoutMs: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  rateLimit: {
+    windowMs: number;
+    login: number;
+    register: number;
+    forgotPassword: number;
+    nickname: number;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Without JWT_SECRET the secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
+function loadOrCreateJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Validates the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const repoRoot = findRepoRoot();
+  const dataDir = e.DATA_DIR ? resolveUserPath(e.DATA_DIR) : join(repoRoot, 'data');
+  return {
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO,
+    webDistDir: e.WEB_DIST_DIR
+      ? resolveUserPath(e.WEB_DIST_DIR)
+      : join(repoRoot, 'apps', 'web', 'dist'),
+    zipLookupUrl: e.ZIP_LOOKUP_URL?.replace(/\/+$/, ''),
+    zipLookupTimeoutMs: e.ZIP_LOOKUP_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
+    rateLimit: {
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      login: e.RATE_LIMIT_LOGIN_MAX,
+      register: e.RATE_LIMIT_REGISTER_MAX,
+      forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD_MAX,
+      nickname: e.RATE_LIMIT_NICKNAME_MAX,
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** DESIGN §5 failure body. */
+export const errorEnvelopeSchema = z
+  .object({
+    error: z.string(),
+    code: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'ErrorEnvelope' });
+
+/** DESIGN §5 success body `{obj}`. */
+export const ok = <T extends z.ZodType>(obj: T) => z.object({ obj });
+
+/** The responses every route documents: its success shape and the shared error envelope. */
+export const responses = <T extends z.ZodType>(obj: T) => ({
+  200: ok(obj),
+  '4xx': errorEnvelopeSchema,
+  '5xx': errorEnvelopeSchema,
+});

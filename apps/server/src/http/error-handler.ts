@@ -1,0 +1,96 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { translate, type Language } from '@dentflow/domain';
+import { isAppError, type ErrorCode } from './app-error';
+import { requestLanguage } from './language';
+
+interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  fields?: Record<string, string>;
+}
+
+/** A validation message: a catalogue key from the schema, or zod's default mapped to one. */
+function fieldMessageKey(issue: { keyword: string; message?: string }): string {
+  const message = issue.message ?? '';
+  if (message.startsWith('validation.')) return message;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return /received undefined|received null/.test(message)
+        ? 'validation.required'
+        : 'validation.invalid';
+    case 'too_small':
+      return 'validation.min';
+    case 'too_big':
+      return 'validation.max';
+    case 'unrecognized_keys':
+      return 'validation.unknownField';
+    default:
+      return 'validation.invalid';
+  }
+}
+
+function translatedFields(
+  language: Language,
+  fields: Record<string, string>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, key]) => [field, translate(language, 'errors', key)]),
+  );
+}
+
+function body(language: Language, code: ErrorCode, fields?: Record<string, string>): ErrorBody {
+  const error = translate(language, 'errors', `api.${code}`);
+  return fields && Object.keys(fields).length > 0
+    ? { error, code, fields: translatedFields(language, fields) }
+    : { error, code };
+}
+
+/** Fastify's own 4xx errors (bad JSON, wrong content type, too large) keep their status. */
+function frameworkClientError(error: FastifyError): { status: number; code: ErrorCode } | undefined {
+  const status = error.statusCode;
+  if (!status || status < 400 || status >= 500) return undefined;
+  if (status === 413) return { status, code: 'PAYLOAD_TOO_LARGE' };
+  if (status === 415) return { status, code: 'UNSUPPORTED_MEDIA_TYPE' };
+  if (status === 404) return { status, code: 'NOT_FOUND' };
+  if (status === 429) return { status, code: 'RATE_LIMITED' };
+  return { status: 400, code: 'BAD_REQUEST' };
+}
+
+/**
+ * The one error model (DESIGN §5): zod validation → 400 VALIDATION_ERROR with translated fields,
+ * AppError → its status and code, Fastify client errors → 4xx, anything else → 500 with a
+ * generic message (the real error is logged, never sent).
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = requestLanguage(request);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.split('/').filter(Boolean).join('.');
+        const keys = (issue.params as { keys?: unknown }).keys;
+        if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+          for (const key of keys) fields[path ? `${path}.${String(key)}` : String(key)] ??= 'validation.unknownField';
+        } else {
+          fields[path || (error.validationContext ?? 'body')] ??= fieldMessageKey(issue);
+        }
+      }
+      return reply.status(400).send(body(language, 'VALIDATION_ERROR', fields));
+    }
+    if (isAppError(error)) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.statusCode).send(body(language, error.code, error.fields));
+    }
+    const clientError = frameworkClientError(error);
+    if (clientError) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(clientError.status).send(body(language, clientError.code));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(body(language, 'INTERNAL_ERROR'));
+  });
+
+}
+
+export { body as errorBody };

@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import { currencyForLanguage, isLanguage, type DataInfo, type Language } from '@dentflow/domain';
+import { accountMail, type AccountMailKind } from '../../adapters/mail/account-mails';
+import type { AppContext, RequestMeta } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../security/passwords';
+import { hashToken, randomToken } from '../../security/tokens';
+import { writeAudit } from '../audit/audit.repository';
+import { toUserProfile } from '../users/user-profile';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  insertUser,
+  isEmailTaken,
+  isNicknameTaken,
+  markUserVerified,
+  uniqueViolationOf,
+  updateUser,
+  type UserRow,
+} from '../users/users.repository';
+import {
+  claimRefreshToken,
+  consumeAccountToken,
+  expireAccountTokens,
+  findCouponByCode,
+  findRefreshToken,
+  insertAccountToken,
+  insertRefreshToken,
+  revokeAllSessions,
+  revokeFamily,
+} from './auth.repository';
+import type { RegisterInput, SessionResult } from './auth.schemas';
+import { isCouponUsableAtRegistration } from './coupon-validity';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Issue 2 §3 lifetimes. */
+export const VERIFICATION_TOKEN_TTL_MS = 7 * DAY_MS;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const refreshTokenTtlMs = (remember: boolean) => (remember ? 30 : 1) * DAY_MS;
+
+export function emptyDataInfo(language: Language): DataInfo {
+  return {
+    bio: '',
+    language,
+    currency: currencyForLanguage(language),
+    location: '',
+    platform: '',
+    gender: '',
+    birthDate: null,
+    specialization: '',
+    mobile: { number: '', whatsapp: false },
+    typeOfDocument: 'none',
+    document: '',
+  };
+}
+
+const userLanguage = (user: UserRow): Language =>
+  isLanguage(user.dataInfo.language) ? user.dataInfo.language : 'en';
+
+export function createAuthService(ctx: AppContext) {
+  const { db, config, log } = ctx;
+
+  /** Mail goes out after the commit; a failure is logged, the user can ask again (resend/forgot). */
+  async function sendAccountMail(kind: AccountMailKind, user: UserRow, token: string) {
+    const route = kind === 'verifyAccount' ? 'verify' : 'resetPassword';
+    const link = `${config.publicUrl}/${route}/${token}`;
+    try {
+      await ctx.mail.send(
+        accountMail(kind, userLanguage(user), { email: user.email, name: user.fname }, link),
+      );
+    } catch (error) {
+      log.error({ err: error, userId: user.id, kind }, 'could not send account mail');
+    }
+  }
+
+  async function issueVerificationToken(userId: number, tx: DbOrTx = db): Promise<string> {
+    const token = randomToken();
+    await insertAccountToken(tx, {
+      userId,
+      purpose: 'verify_account',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_TTL_MS),
+    });
+    return token;
+  }
+
+  async function startSession(user: UserRow, remember: boolean, meta: RequestMeta): Promise<SessionResult> {
+    const refreshToken = randomToken();
+    await db.transaction(async (tx) => {
+      await insertRefreshToken(tx, {
+        userId: user.id,
+        familyId: randomUUID(),
+        tokenHash: hashToken(refreshToken),
+        remember,
+        expiresAt: new Date(Date.now() + refreshTokenTtlMs(remember)),
+      });
+      await writeAudit(tx, { actorUserId: user.id, action: 'auth.login', entity: 'user', entityId: user.id, details: { remember }, ip: meta.ip });
+    });
+    return {
+      accessToken: await ctx.accessTokens.sign(user.id),
+      refreshToken,
+      profile: toUserProfile(user),
+    };
+  }
+
+  return {
+    async register(input: RegisterInput, meta: RequestMeta): Promise<{ id: number }> {
+      if (await isEmailTaken(db, input.email)) throw new AppError(409, 'EMAIL_TAKEN');
+      if (await isNicknameTaken(db, input.nickName)) throw new AppError(409, 'NICKNAME_TAKEN');
+      let couponId: number | null = null;
+      if (input.coupom) {
+        const coupon = await findCouponByCode(db, input.coupom);
+        if (!coupon || !isCouponUsableAtRegistration(coupon, new Date())) {
+          throw new AppError(400, 'INVALID_COUPON');
+        }
+        couponId = coupon.id;
+      }
+      const language = input.language ?? meta.language;
+      const passwordHash = await hashPassword(input.password);
+      let created: { user: UserRow; token: string };
+      try {
+        created = await db.transaction(async (tx) => {
+          const user = await insertUser(tx, {
+            email: input.email,
+            nickName: input.nickName,
+            fname: input.fname,
+            lname: input.lname,
+            displayName: `${input.fname} ${input.lname}`,
+            passwordHash,
+            roles: [],
+            dataInfo: emptyDataInfo(language),
+            dataAddress: { zipCode: '', country: '', state: '', city: '', address: '', complement: '' },
+            dataCapabilities: {
+              physicalCreditCard: false,
+              clinicPartner: false,
+              instructorDiscount: 0,
+              instructorId: null,
+              dentalPrev: false,
+            },
+            couponId,
+          });
+          const token = await issueVerificationToken(user.id, tx);
+          await writeAudit(tx, { actorUserId: user.id, action: 'auth.register', entity: 'user', entityId: user.id, details: { couponId }, ip: meta.ip });
+          return { user, token };
+        });
+      } catch (error) {
+        // Two registrations racing for the same email or nickname: the unique index decides.
+        const violated = uniqueViolationOf(error);
+        if (violated === 'email') throw new AppError(409, 'EMAIL_TAKEN');
+        if (violated === 'nickName') throw new AppError(409, 'NICKNAME_TAKEN');
+        throw error;
+      }
+      await sendAccountMail('verifyAccount', created.user, created.token);
+      return { id: created.user.id };
+    },
+
+    async verifyAccount(token: string, meta: RequestMeta): Promise<{ verified: true }> {
+      const userId = await db.transaction(async (tx) => {
+        const id = await consumeAccountToken(tx, 'verify_account', hashToken(token));
+        if (id === undefined) return undefined;
+        await markUserVerified(tx, id);
+        await expireAccountTokens(tx, id, 'verify_account');
+        await writeAudit(tx, { actorUserId: id, action: 'auth.verify', entity: 'user', entityId: id, ip: meta.ip });
+        return id;
+      });
+      if (userId === undefined) throw new AppError(400, 'INVALID_TOKEN');
+      return { verified: true };
+    },
+
+    /** Same answer whether or not the account exists (no account enumeration). */
+    async resendVerification(login: string): Promise<{ sent: true }> {
+      const user = await findUserByLogin(db, login);
+      if (user && !user.verifiedAt) {
+        const token = await issueVerificationToken(user.id);
+        await sendAccountMail('verifyAccount', user, token);
+      }
+      return { sent: true };
+    },
+
+    async login(
+      input: { login: string; password: string; remember?: boolean | undefined },
+      meta: RequestMeta,
+    ): Promise<SessionResult> {
+      const user = await findUserByLogin(db, input.login);
+      if (!user) {
+        await verifyPassword(await decoyPasswordHash(), input.password);
+        throw new AppError(401, 'INVALID_CREDENTIALS');
+      }
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        throw new AppError(401, 'INVALID_CREDENTIALS');
+      }
+      // Only told after the right password, so it reveals nothing to someone guessing logins.
+      if (!user.verifiedAt) throw new AppError(403, 'ACCOUNT_NOT_VERIFIED');
+      return startSession(user, input.remember ?? false, meta);
+    },
+
+    /**
+     * Rotates a refresh token. The claim is one conditional UPDATE, so of concurrent refreshes
+     * exactly one succeeds; presenting an already rotated token is treated as theft and revokes
+     * the whole family (including the token the legitimate rotation produced).
+     */
+    async refresh(refreshToken: string, meta: RequestMeta): Promise<SessionResult> {
+      if (!refreshToken) throw new AppError(401, 'NOT_AUTHORIZED');
+      const tokenHash = hashToken(refreshToken);
+      const next = randomToken();
+      const rotated = await db.transaction(async (tx) => {
+        const claimed = await claimRefreshToken(tx, tokenHash);
+        if (!claimed) return undefined;
+        const user = await findUserById(tx, claimed.userId);
+        if (!user?.verifiedAt) return undefined;
+        await insertRefreshToken(tx, {
+          userId: user.id,
+          familyId: claimed.familyId,
+          tokenHash: hashToken(next),
+          remember: claimed.remember,
+          expiresAt: new Date(Date.now() + refreshTokenTtlMs(claimed.remember)),
+        });
+        return user;
+      });
+      if (!rotated) {
+        const known = await findRefreshToken(db, tokenHash);
+        if (known?.rotatedAt && !known.revokedAt) {
+          await db.transaction(async (tx) => {
+            await revokeFamily(tx, known.familyId);
+            await writeAudit(tx, { actorUserId: known.userId, action: 'auth.refresh_reuse', entity: 'refresh_family', entityId: known.familyId, ip: meta.ip });
+          });
+          log.warn({ userId: known.userId, familyId: known.familyId }, 'rotated refresh token reused; family revoked');
+        }
+        throw new AppError(401, 'NOT_AUTHORIZED');
+      }
+      return {
+        accessToken: await ctx.accessTokens.sign(rotated.id),
+        refreshToken: next,
+        profile: toUserProfile(rotated),
+      };
+    },
+
+    /** Revokes the session (token family) of the given refresh token, if it is the caller's. */
+    async logout(userId: number, refreshToken: string, meta: RequestMeta): Promise<{ loggedOut: true }> {
+      const known = await findRefreshToken(db, hashToken(refreshToken));
+      if (known && known.userId === userId) {
+        await db.transaction(async (tx) => {
+          await revokeFamily(tx, known.familyId);
+          await writeAudit(tx, { actorUserId: userId, action: 'auth.logout', entity: 'refresh_family', entityId: known.familyId, ip: meta.ip });
+        });
+      }
+      return { loggedOut: true };
+    },
+
+    /** Same answer whether or not the account exists. */
+    async forgotPassword(email: string): Promise<{ sent: true }> {
+      const user = await findUserByEmail(db, email);
+      if (user) {
+        const token = randomToken();
+        await insertAccountToken(db, {
+          userId: user.id,
+          purpose: 'reset_password',
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+        });
+        await sendAccountMail('resetPassword', user, token);
+      }
+      return { sent: true };
+    },
+
+    /**
+     * Sets the password from a single-use link and revokes every session of the user. Following
+     * the mailed link proves the address, so an unverified account becomes verified.
+     */
+    async resetPassword(token: string, password: string, meta: RequestMeta): Promise<{ reset: true }> {
+      const passwordHash = await hashPassword(password);
+      const userId = await db.transaction(async (tx) => {
+        const id = await consumeAccountToken(tx, 'reset_password', hashToken(token));
+        if (id === undefined) return undefined;
+        await updateUser(tx, id, { passwordHash });
+        await markUserVerified(tx, id);
+        await expireAccountTokens(tx, id, 'reset_password');
+        await revokeAllSessions(tx, id);
+        await writeAudit(tx, { actorUserId: id, action: 'auth.reset_password', entity: 'user', entityId: id, ip: meta.ip });
+        return id;
+      });
+      if (userId === undefined) throw new AppError(400, 'INVALID_TOKEN');
+      return { reset: true };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

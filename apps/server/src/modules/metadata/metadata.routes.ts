@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { responses } from '../../http/envelope';
+import type { MetadataService } from './metadata.service';
+
+export function registerMetadataRoutes(app: FastifyInstance, metadata: MetadataService) {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/v1/metadata/list/serviceData/subsystem', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['metadata'],
+      security: [{ bearer: [] }],
+      summary: 'Surgical kit manufacturers with their systems',
+      response: responses(
+        z.array(z.object({ manufactureName: z.string(), systems: z.array(z.string()) })),
+      ),
+    },
+    handler: async () => ({ obj: await metadata.kitSystems() }),
+  });
+}

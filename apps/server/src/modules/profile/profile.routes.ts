@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userProfileSchema } from '@dentflow/domain';
+import type { Config } from '../../config';
+import { responses } from '../../http/envelope';
+import { callerId, requestMeta } from '../../http/request-meta';
+import {
+  announcementResult,
+  instructorResult,
+  profileSetBody,
+  updatePasswordBody,
+  verifyNicknameBody,
+} from './profile.schemas';
+import type { ProfileService } from './profile.service';
+
+const tags = ['profile'];
+const security = [{ bearer: [] }];
+
+export function registerProfileRoutes(app: FastifyInstance, profile: ProfileService, config: Config) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/v1/profile/get', {
+    config: { permission: 'authenticated' },
+    schema: { tags, security, summary: "The caller's profile", response: responses(userProfileSchema) },
+    handler: async (req) => ({ obj: await profile.get(callerId(req)) }),
+  });
+
+  r.post('/api/v1/profile/set', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      security,
+      summary: "Change the caller's general data, info or address (never roles, flags or email)",
+      body: profileSetBody,
+      response: responses(userProfileSchema),
+    },
+    handler: async (req) => ({ obj: await profile.set(callerId(req), req.body, requestMeta(req)) }),
+  });
+
+  r.post('/api/v1/profile/verifyNickname', {
+    config: {
+      permission: 'public',
+      rateLimit: { max: config.rateLimit.nickname, timeWindow: config.rateLimit.windowMs },
+    },
+    schema: {
+      tags,
+      summary: 'Whether a nickname is free (the caller’s own counts as free)',
+      body: verifyNicknameBody,
+      response: responses(z.object({ available: z.boolean() })),
+    },
+    handler: async (req) => ({
+      obj: await profile.verifyNickname(req.body.nickname, req.auth?.userId),
+    }),
+  });
+
+  r.post('/api/v1/profile/updatePassword', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      security,
+      summary: "Change the caller's password",
+      body: updatePasswordBody,
+      response: responses(z.object({ updated: z.literal(true) })),
+    },
+    handler: async (req) => ({
+      obj: await profile.updatePassword(callerId(req), req.body, requestMeta(req)),
+    }),
+  });
+
+  r.get('/api/v1/profile/announcement', {
+    config: { permission: 'authenticated' },
+    schema: { tags, security, summary: 'The active announcement', response: responses(announcementResult) },
+    handler: async () => ({ obj: await profile.announcement() }),
+  });
+
+  r.get('/api/v1/profile/getInstructor', {
+    config: { permission: 'authenticated' },
+    schema: { tags, security, summary: "The caller's instructor and discount", response: responses(instructorResult) },
+    handler: async (req) => ({ obj: await profile.instructor(callerId(req)) }),
+  });
+}

@@ -1,0 +1,127 @@
+import {
+  isValidDocument,
+  isValidPhone,
+  nickNameSchema,
+  type UserProfile,
+} from '@dentflow/domain';
+import type { AppContext, RequestMeta } from '../../context';
+import { AppError, validationError } from '../../http/app-error';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { writeAudit } from '../audit/audit.repository';
+import { toUserProfile } from '../users/user-profile';
+import {
+  findUserById,
+  isNicknameTaken,
+  uniqueViolationOf,
+  updateUser,
+  type UserPatch,
+  type UserRow,
+} from '../users/users.repository';
+import { findActiveAnnouncement } from './profile.repository';
+import type { ProfileSetInput } from './profile.schemas';
+
+export function createProfileService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function requireUser(userId: number): Promise<UserRow> {
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
+    return user;
+  }
+
+  return {
+    async get(userId: number): Promise<UserProfile> {
+      return toUserProfile(await requireUser(userId));
+    },
+
+    /** Only the caller's own record; roles, internal flag, capabilities and email are never touched. */
+    async set(userId: number, input: ProfileSetInput, meta: RequestMeta): Promise<UserProfile> {
+      const user = await requireUser(userId);
+      const patch: UserPatch = {};
+      const general = input.dataGeneral ?? {};
+      if (general.nickName !== undefined && general.nickName !== user.nickName) {
+        if (await isNicknameTaken(db, general.nickName, userId)) {
+          throw new AppError(409, 'NICKNAME_TAKEN');
+        }
+        patch.nickName = general.nickName;
+      }
+      if (general.fname !== undefined) patch.fname = general.fname;
+      if (general.lname !== undefined) patch.lname = general.lname;
+      if (general.displayName !== undefined) patch.displayName = general.displayName;
+
+      if (input.dataInfo) {
+        const info = { ...user.dataInfo, ...input.dataInfo };
+        const fields: Record<string, string> = {};
+        const documentTouched =
+          input.dataInfo.document !== undefined || input.dataInfo.typeOfDocument !== undefined;
+        if (documentTouched && info.document.trim() !== '' && !isValidDocument(info.typeOfDocument, info.document)) {
+          fields['dataInfo.document'] = 'validation.invalidDocument';
+        }
+        if (input.dataInfo.mobile && info.mobile.number.trim() !== '' && !isValidPhone(info.mobile.number)) {
+          fields['dataInfo.mobile.number'] = 'validation.invalidPhone';
+        }
+        if (Object.keys(fields).length > 0) throw validationError(fields);
+        patch.dataInfo = info;
+      }
+      if (input.dataAddress) patch.dataAddress = { ...user.dataAddress, ...input.dataAddress };
+
+      let updated: UserRow;
+      try {
+        updated = await db.transaction(async (tx) => {
+          const row = await updateUser(tx, userId, patch);
+          await writeAudit(tx, {
+            actorUserId: userId,
+            action: 'profile.set',
+            entity: 'user',
+            entityId: userId,
+            details: { changed: Object.keys(patch) },
+            ip: meta.ip,
+          });
+          return row;
+        });
+      } catch (error) {
+        if (uniqueViolationOf(error) === 'nickName') throw new AppError(409, 'NICKNAME_TAKEN');
+        throw error;
+      }
+      return toUserProfile(updated);
+    },
+
+    /** Malformed → INVALID_NICKNAME; the caller's own nickname counts as available. */
+    async verifyNickname(nickname: string, callerUserId: number | undefined): Promise<{ available: boolean }> {
+      const parsed = nickNameSchema.safeParse(nickname);
+      if (!parsed.success) throw new AppError(400, 'INVALID_NICKNAME');
+      return { available: !(await isNicknameTaken(db, parsed.data, callerUserId)) };
+    },
+
+    async updatePassword(
+      userId: number,
+      input: { currentPassword: string; newPassword: string },
+      meta: RequestMeta,
+    ): Promise<{ updated: true }> {
+      const user = await requireUser(userId);
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw new AppError(400, 'WRONG_PASSWORD');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await updateUser(tx, userId, { passwordHash });
+        await writeAudit(tx, { actorUserId: userId, action: 'profile.update_password', entity: 'user', entityId: userId, ip: meta.ip });
+      });
+      return { updated: true };
+    },
+
+    async announcement(): Promise<{ active: boolean; title: string; body: string }> {
+      const found = await findActiveAnnouncement(db);
+      return found ? { active: true, title: found.title, body: found.body } : { active: false, title: '', body: '' };
+    },
+
+    async instructor(userId: number): Promise<{ instructor_id: number | null; instructor_discount: number }> {
+      const { dataCapabilities } = await requireUser(userId);
+      return {
+        instructor_id: dataCapabilities.instructorId,
+        instructor_discount: dataCapabilities.instructorDiscount,
+      };
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,250 @@
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Burger,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  NavLink,
+  Paper,
+  Popover,
+  ScrollArea,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconArchive,
+  IconBell,
+  IconBuildingStore,
+  IconChevronDown,
+  IconCircleDot,
+  IconLogout,
+  IconSchool,
+  IconSettings,
+  IconTicket,
+  IconUserCog,
+  IconUsers,
+  IconBox,
+  type Icon,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  CASE_LIST_FILTERS,
+  isAdmin,
+  isDoctor,
+  isInstructor,
+  isSupervisor,
+  sessionRoles,
+} from '@dentflow/domain';
+import { useProfile } from '../../features/profile/api/get-profile';
+import { useLogout } from '../../features/auth/api/logout';
+import { BrandMark } from '../components/brand-mark';
+import { LanguageSwitcher } from '../components/language-switcher';
+import { RouteTransition } from '../components/route-transition';
+import { StartupGate } from '../startup/startup-gate';
+
+interface SidebarLink {
+  to: string;
+  labelKey: string;
+  icon: Icon;
+  /** Which roles see the link (spec §6 predicates); every main route carries the public rule. */
+  visible: (roles: readonly string[]) => boolean;
+}
+
+const everyone = () => true;
+
+/** Links beyond the pinned case statuses, shown to the roles that work there. */
+const SIDEBAR_LINKS: SidebarLink[] = [
+  { to: '/shop', labelKey: 'nav.shop', icon: IconBuildingStore, visible: isDoctor },
+  { to: '/archive', labelKey: 'nav.archive', icon: IconArchive, visible: everyone },
+  { to: '/notifications', labelKey: 'nav.notifications', icon: IconBell, visible: everyone },
+  { to: '/students', labelKey: 'nav.students', icon: IconSchool, visible: isInstructor },
+  { to: '/users', labelKey: 'nav.users', icon: IconUsers, visible: isSupervisor },
+  { to: '/coupoms', labelKey: 'nav.coupoms', icon: IconTicket, visible: isAdmin },
+  { to: '/products', labelKey: 'nav.products', icon: IconBox, visible: isAdmin },
+  { to: '/settings', labelKey: 'nav.settings', icon: IconSettings, visible: isAdmin },
+];
+
+function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { data: profile } = useProfile();
+  const roles = sessionRoles(profile?.roles ?? []);
+
+  return (
+    <ScrollArea type="auto" style={{ flex: 1 }}>
+      <nav aria-label={t('nav.main')}>
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" pb={4}>
+          {t('nav.cases')}
+        </Text>
+        {CASE_LIST_FILTERS.map((filter) => (
+          <NavLink
+            key={filter}
+            component={Link}
+            to={`/cases/${filter}`}
+            label={t(`cases.filters.${filter}`)}
+            leftSection={<IconCircleDot size={16} />}
+            active={pathname === `/cases/${filter}`}
+            onClick={onNavigate}
+          />
+        ))}
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
+          {t('nav.more')}
+        </Text>
+        {SIDEBAR_LINKS.filter((link) => link.visible(roles)).map(({ to, labelKey, icon: LinkIcon }) => (
+          <NavLink
+            key={to}
+            component={Link}
+            to={to}
+            label={t(labelKey)}
+            leftSection={<LinkIcon size={16} />}
+            active={pathname === to || pathname.startsWith(`${to}/`)}
+            onClick={onNavigate}
+          />
+        ))}
+      </nav>
+    </ScrollArea>
+  );
+}
+
+function NotificationBell() {
+  const { t } = useTranslation();
+  return (
+    <Popover position="bottom-end" width={280} shadow="md" withinPortal>
+      <Popover.Target>
+        <Tooltip label={t('nav.notifications')}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('nav.notifications')}>
+            <IconBell size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Text fw={600} mb={4}>
+          {t('nav.notifications')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('notificationsBell.empty')}
+        </Text>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: profile } = useProfile();
+  const logout = useLogout();
+  const general = profile?.dataGeneral;
+  const name = general?.displayName || [general?.fname, general?.lname].filter(Boolean).join(' ') || general?.email || '';
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+  const signOut = () =>
+    logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
+
+  return (
+    <Menu position="bottom-end" width={220} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('nav.userMenu')} data-testid="user-menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={general?.avatar || null} radius="xl" size={34} color="dentflow">
+              {initials}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+              {name}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/profile-settings" leftSection={<IconUserCog size={16} />}>
+          {t('nav.profileSettings')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut} disabled={logout.isPending}>
+          {t('nav.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Spec §1 main layout: vertical, sidebar, floating navbar, static footer, zoom-fade transition. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [navOpened, { toggle, close }] = useDisclosure(false);
+
+  return (
+    <StartupGate>
+      <AppShell
+        header={{ height: 76 }}
+        navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
+        padding="md"
+        bg="gray.0"
+      >
+        <AppShell.Header withBorder={false} bg="transparent" px="md" pt="sm">
+          <Paper shadow="sm" radius="md" px="md" h={56} withBorder>
+            <Group h="100%" justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Burger
+                  opened={navOpened}
+                  onClick={toggle}
+                  hiddenFrom="md"
+                  size="sm"
+                  aria-label={t('nav.toggleNavigation')}
+                />
+                <Text fw={600} visibleFrom="xs">
+                  {t('app.tagline')}
+                </Text>
+              </Group>
+              <Group gap="xs" wrap="nowrap">
+                <LanguageSwitcher />
+                <NotificationBell />
+                <UserMenu />
+              </Group>
+            </Group>
+          </Paper>
+        </AppShell.Header>
+        <AppShell.Navbar p="sm">
+          <AppShell.Section mb="sm">
+            <Link to="/" style={{ textDecoration: 'none' }} aria-label={t('app.home')}>
+              <BrandMark />
+            </Link>
+          </AppShell.Section>
+          <Sidebar onNavigate={close} />
+        </AppShell.Navbar>
+        <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+          <div style={{ flex: 1 }}>
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader />
+                </Center>
+              }
+            >
+              <RouteTransition key={pathname}>
+                <Outlet />
+              </RouteTransition>
+            </Suspense>
+          </div>
+          <Text component="footer" c="dimmed" size="xs" py="md" mt="xl">
+            {t('app.footer', { year: new Date().getFullYear() })}
+          </Text>
+        </AppShell.Main>
+      </AppShell>
+    </StartupGate>
+  );
+}

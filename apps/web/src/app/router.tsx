@@ -1,0 +1,94 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { lazyRoute } from './lazy-route';
+import { PublicLayout } from './layouts/public-layout';
+import { RequireAuth } from './guards/require-auth';
+import { RouteError } from './components/route-error';
+
+// Every page is its own chunk; the public layout stays small (login bundle budget).
+const LoginPage = lazyRoute(() => import('../features/auth/routes/login-page'), 'LoginPage');
+const ForgotPasswordPage = lazyRoute(
+  () => import('../features/auth/routes/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const RegisterPage = lazyRoute(() => import('../features/auth/routes/register-page'), 'RegisterPage');
+const ResetPasswordPage = lazyRoute(
+  () => import('../features/auth/routes/reset-password-page'),
+  'ResetPasswordPage',
+);
+const VerifyPage = lazyRoute(() => import('../features/auth/routes/verify-page'), 'VerifyPage');
+const PaymentNoticePage = lazyRoute(
+  () => import('../features/payment-notices/routes/payment-notice-page'),
+  'PaymentNoticePage',
+);
+const NotFoundPage = lazyRoute(() => import('../features/errors/routes/not-found-page'), 'NotFoundPage');
+const NotAuthorizedPage = lazyRoute(
+  () => import('../features/errors/routes/not-authorized-page'),
+  'NotAuthorizedPage',
+);
+const AreaInPreparation = lazyRoute(
+  () => import('./components/area-in-preparation'),
+  'AreaInPreparation',
+);
+const MainLayout = lazyRoute(() => import('./layouts/main-layout'), 'MainLayout');
+const CasesPage = lazyRoute(() => import('../features/cases/routes/cases-page'), 'CasesPage');
+const ProfileSettingsPage = lazyRoute(
+  () => import('../features/profile/routes/profile-settings-page'),
+  'ProfileSettingsPage',
+);
+
+/** Main routes whose screens arrive with later issues: an honest "being prepared" state. */
+const AREAS_IN_PREPARATION: { path: string; titleKey: string }[] = [
+  { path: 'users', titleKey: 'nav.users' },
+  { path: 'coupoms', titleKey: 'nav.coupoms' },
+  { path: 'settings', titleKey: 'nav.settings' },
+  { path: 'products', titleKey: 'nav.products' },
+  { path: 'shop', titleKey: 'nav.shop' },
+  { path: 'shop/item/:item_id', titleKey: 'areas.shopItem' },
+  { path: 'shop/checkout', titleKey: 'areas.checkout' },
+  { path: 'students', titleKey: 'nav.students' },
+  { path: 'notifications', titleKey: 'nav.notifications' },
+  { path: 'archive', titleKey: 'nav.archive' },
+];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'login', element: <LoginPage /> },
+          { path: 'forgotPassword', element: <ForgotPasswordPage /> },
+          { path: 'register/:coupom?', element: <RegisterPage /> },
+          { path: 'resetPassword/:token', element: <ResetPasswordPage /> },
+          { path: 'verify/:token?', element: <VerifyPage /> },
+          { path: 'notification/pagseguro', element: <PaymentNoticePage provider="pagseguro" /> },
+          { path: 'notification/paypal', element: <PaymentNoticePage provider="paypal" /> },
+          { path: 'error/404', element: <NotFoundPage /> },
+          { path: 'error/not-authorized', element: <NotAuthorizedPage /> },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <MainLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/cases/new" replace /> },
+          { path: 'cases', element: <Navigate to="/cases/new" replace /> },
+          { path: 'cases/:filter', element: <CasesPage /> },
+          { path: 'profile-settings', element: <ProfileSettingsPage /> },
+          ...AREAS_IN_PREPARATION.map(({ path, titleKey }) => ({
+            path,
+            element: <AreaInPreparation titleKey={titleKey} />,
+          })),
+          // Spec §2: unknown paths of the main layout go to the root.
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

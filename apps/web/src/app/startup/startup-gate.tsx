@@ -1,0 +1,98 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ApiError, clearSession } from '../../lib/api-client';
+import { showError } from '../../lib/notify';
+import { FullPageLoader } from '../components/full-page-loader';
+import { runStartup, type StartupResult } from './run-startup';
+
+type GateState =
+  | { step: 'loading' }
+  | { step: 'ready'; result: StartupResult; dialog: 'announcement' | 'completeProfile' | null };
+
+/**
+ * Runs the start-up sequence before the main layout shows: a full-page loader meanwhile, then
+ * the announcement or complete-profile dialog. A failed start-up goes to /login.
+ */
+export function StartupGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<GateState>({ step: 'loading' });
+
+  useEffect(() => {
+    let cancelled = false;
+    runStartup(queryClient).then(
+      (result) => {
+        if (cancelled) return;
+        const dialog = result.decision === 'home' ? null : result.decision;
+        setState({ step: 'ready', result, dialog });
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        // A failed refresh has already reported 'User not logged'; other failures are shown here.
+        if (!(error instanceof ApiError && error.code === 'NOT_AUTHORIZED')) showError(error);
+        clearSession();
+        void navigate('/login', { replace: true });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [queryClient, navigate]);
+
+  if (state.step === 'loading') return <FullPageLoader label={t('startup.loading')} />;
+
+  const closeDialog = () => setState({ ...state, dialog: null });
+  const { announcement } = state.result;
+
+  return (
+    <>
+      {children}
+      <Modal
+        opened={state.dialog === 'announcement'}
+        onClose={() => {
+          closeDialog();
+          void navigate('/');
+        }}
+        title={announcement.title}
+        centered
+      >
+        <Text style={{ whiteSpace: 'pre-line' }}>{announcement.body}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button
+            onClick={() => {
+              closeDialog();
+              void navigate('/');
+            }}
+          >
+            {t('feedback.ok')}
+          </Button>
+        </Group>
+      </Modal>
+      <Modal
+        opened={state.dialog === 'completeProfile'}
+        onClose={() => {
+          closeDialog();
+          void navigate('/profile-settings');
+        }}
+        title={t('startup.completeProfileTitle')}
+        centered
+      >
+        <Text>{t('startup.completeProfileBody')}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button
+            onClick={() => {
+              closeDialog();
+              void navigate('/profile-settings');
+            }}
+          >
+            {t('startup.completeProfileAction')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

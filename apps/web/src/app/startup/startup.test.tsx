@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import type { UserProfile } from '@dentflow/domain';
+import { clearSession, configureApiClient, getAccessToken } from '../../lib/api-client';
+import { applyLanguage } from '../../lib/i18n';
+import { createQueryClient } from '../../lib/query-client';
+import { setRefreshToken } from '../../lib/session-storage';
+import { fail, mockFetch, ok, type RecordedCall } from '../../test/fetch-mock';
+import { completeProfile, profileWithoutAddress } from '../../test/profiles';
+import { renderRoutes } from '../../test/render';
+import { decideAfterStartup, runStartup } from './run-startup';
+import { StartupGate } from './startup-gate';
+
+const noAnnouncement = { active: false, title: '', body: '' };
+const announcement = { active: true, title: 'Maintenance', body: 'On Sunday the platform stops for one hour.' };
+const kits = [{ manufactureName: 'Neodent', systems: ['GM', 'CM'] }];
+
+/** The start-up endpoints; /auth/refresh_token answers with a new session. */
+function startupServer(profile: UserProfile, announcementAnswer = noAnnouncement, refreshOk = true) {
+  return mockFetch((call: RecordedCall) => {
+    switch (call.path) {
+      case '/auth/refresh_token':
+        return refreshOk
+          ? ok({ accessToken: 'access-new', refreshToken: 'refresh-new', profile })
+          : fail(401, 'NOT_AUTHORIZED', 'not authorized');
+      case '/profile/get':
+        return ok(profile);
+      case '/profile/getInstructor':
+        return ok({ instructor_id: null, instructor_discount: 0 });
+      case '/profile/announcement':
+        return ok(announcementAnswer);
+      case '/metadata/list/serviceData/subsystem':
+        return ok(kits);
+      default:
+        return fail(404, 'NOT_FOUND', 'Not found');
+    }
+  });
+}
+
+describe('start-up decision (spec §2 step 3)', () => {
+  it.each([
+    ['an active announcement wins, even over an incomplete profile', announcement, profileWithoutAddress(), 'announcement'],
+    ['an active announcement with a complete profile', announcement, completeProfile(), 'announcement'],
+    ['an announcement without body is not shown', { ...announcement, body: ' ' }, completeProfile(), 'home'],
+    ['an inactive announcement leaves the incomplete profile', { ...announcement, active: false }, profileWithoutAddress(), 'completeProfile'],
+    ['no announcement and a complete profile go home', noAnnouncement, completeProfile(), 'home'],
+  ] as const)('%s', (_name, answer, profile, expected) => {
+    expect(decideAfterStartup(profile, answer)).toBe(expected);
+  });
+});
+
+describe('start-up sequence', () => {
+  const onSessionExpired = vi.fn();
+  beforeEach(async () => {
+    clearSession();
+    onSessionExpired.mockReset();
+    configureApiClient({ onSession: () => {}, onSessionExpired });
+    await applyLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refreshes first when not logged in, then profile, instructor, announcement and kits in order', async () => {
+    setRefreshToken('refresh-old');
+    const { calls } = startupServer(completeProfile());
+    const queryClient = createQueryClient();
+
+    const result = await runStartup(queryClient);
+
+    expect(calls.map((c) => c.path)).toEqual([
+      '/auth/refresh_token',
+      '/profile/get',
+      '/profile/getInstructor',
+      '/profile/announcement',
+      '/metadata/list/serviceData/subsystem',
+    ]);
+    expect(calls[1]?.headers.authorization).toBe('Bearer access-new');
+    expect(result.decision).toBe('home');
+    expect(queryClient.getQueryData(['metadata', 'kits'])).toEqual(kits);
+    expect(getAccessToken()).toBe('access-new');
+  });
+
+  it('fails (and so goes to login) when the refresh fails', async () => {
+    setRefreshToken('refresh-revoked');
+    const { calls } = startupServer(completeProfile(), noAnnouncement, false);
+    await expect(runStartup(createQueryClient())).rejects.toMatchObject({ code: 'NOT_AUTHORIZED' });
+    expect(calls.map((c) => c.path)).toEqual(['/auth/refresh_token']);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  function Where() {
+    const location = useLocation();
+    return <p>at {location.pathname}</p>;
+  }
+  const gateRoutes = [
+    { path: '/login', element: <p>login page</p> },
+    {
+      path: '*',
+      element: (
+        <StartupGate>
+          <Where />
+        </StartupGate>
+      ),
+    },
+  ];
+
+  it('shows the announcement in a dialog, then goes home', async () => {
+    setRefreshToken('refresh-old');
+    startupServer(profileWithoutAddress(), announcement);
+    const { router } = renderRoutes(gateRoutes, '/cases/approve');
+
+    expect(await screen.findByRole('dialog', { name: 'Maintenance' })).toBeInTheDocument();
+    expect(screen.getByText(announcement.body)).toBeInTheDocument();
+    expect(screen.queryByText('Complete your profile')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('asks an incomplete profile to be completed and sends to /profile-settings', async () => {
+    setRefreshToken('refresh-old');
+    startupServer(profileWithoutAddress());
+    const { router } = renderRoutes(gateRoutes, '/cases/new');
+
+    expect(await screen.findByRole('dialog', { name: 'Complete your profile' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Complete profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile-settings'));
+  });
+
+  it('with a complete profile and no announcement stays on the wanted page without a dialog', async () => {
+    setRefreshToken('refresh-old');
+    startupServer(completeProfile());
+    renderRoutes(gateRoutes, '/cases/print');
+    expect(await screen.findByText('at /cases/print')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a full-page loader meanwhile and goes to /login when the initial load fails', async () => {
+    setRefreshToken('refresh-old');
+    mockFetch((call) =>
+      call.path === '/auth/refresh_token'
+        ? ok({ accessToken: 'a', refreshToken: 'r', profile: completeProfile() })
+        : fail(500, 'INTERNAL', 'Internal error'),
+    );
+    const { router } = renderRoutes(gateRoutes, '/cases/new');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your workspace');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+  });
+});

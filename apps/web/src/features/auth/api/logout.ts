@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, clearSession } from '../../../lib/api-client';
+import { getRefreshToken } from '../../../lib/session-storage';
+
+/** Revokes the refresh token on the server; the local session is forgotten even if that fails. */
+export async function logout(): Promise<void> {
+  const refreshToken = getRefreshToken();
+  try {
+    if (refreshToken) await api.delete('/auth/logout', { refresh_token: refreshToken });
+  } finally {
+    clearSession();
+  }
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => queryClient.clear(),
+  });
+}

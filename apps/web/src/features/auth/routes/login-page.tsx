@@ -1,0 +1,126 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { translateErrorKey } from '../../../lib/i18n';
+import { showError, showSuccess } from '../../../lib/notify';
+import { redirectAfterLogin } from '../../../lib/login-redirect';
+import { useLogin } from '../api/login';
+import { useResendVerification } from '../api/resend-verification';
+import { hasSeenWelcome } from '../../../lib/session-storage';
+
+// Only a first visit shows the welcome pop-up: its dialog code loads then, not on every login.
+const WelcomeModal = lazy(() =>
+  import('../components/welcome-modal').then((module) => ({ default: module.WelcomeModal })),
+);
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const loginMutation = useLogin();
+  const resend = useResendVerification();
+  const [failure, setFailure] = useState<ApiError | null>(null);
+
+  const form = useForm({
+    initialValues: { login: '', password: '', remember: false },
+    validate: {
+      login: (value) => (value.trim() ? null : translateErrorKey('validation.required')),
+      password: (value) => (value ? null : translateErrorKey('validation.required')),
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    loginMutation.mutate(
+      { login: values.login.trim(), password: values.password, remember: values.remember },
+      {
+        onSuccess: () => void navigate(redirectAfterLogin(location.state), { replace: true }),
+        onError: (error) => {
+          if (error instanceof ApiError) setFailure(error);
+          else showError(error);
+        },
+      },
+    );
+  });
+
+  const [firstVisit] = useState(() => !hasSeenWelcome());
+  const notVerified = failure?.code === 'ACCOUNT_NOT_VERIFIED';
+
+  return (
+    <Stack>
+      {firstVisit && (
+        <Suspense fallback={null}>
+          <WelcomeModal />
+        </Suspense>
+      )}
+      <div>
+        <Title order={2}>{t('auth.login.title')}</Title>
+        <Text c="dimmed" size="sm">
+          {t('auth.login.subtitle')}
+        </Text>
+      </div>
+      {failure && (
+        <Alert color="red" title={t('feedback.error')} role="alert">
+          <Stack gap="xs">
+            <Text size="sm">{failure.message}</Text>
+            {notVerified && (
+              <Group>
+                <Button
+                  size="xs"
+                  variant="white"
+                  color="red"
+                  loading={resend.isPending}
+                  onClick={() =>
+                    resend.mutate(form.values.login.trim(), {
+                      onSuccess: () => {
+                        setFailure(null);
+                        showSuccess(t('auth.verify.resent'));
+                      },
+                      onError: showError,
+                    })
+                  }
+                >
+                  {t('auth.login.resend')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={t('auth.login.login')}
+            autoComplete="username"
+            required
+            {...form.getInputProps('login')}
+          />
+          <PasswordInput
+            label={t('auth.login.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between">
+            <Checkbox label={t('auth.login.remember')} {...form.getInputProps('remember', { type: 'checkbox' })} />
+            <Anchor component={Link} to="/forgotPassword" size="sm">
+              {t('auth.login.forgot')}
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={loginMutation.isPending} fullWidth>
+            {t('auth.login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        {t('auth.login.noAccount')}{' '}
+        <Anchor component={Link} to="/register">
+          {t('auth.login.register')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

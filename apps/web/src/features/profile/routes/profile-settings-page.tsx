@@ -1,0 +1,91 @@
+import { useSearchParams } from 'react-router';
+import { Alert, EmptyState, Skeleton, Stack, Tabs, Title } from '@mantine/core';
+import { IconBell, IconPlugConnected } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isGeneralDataValid, isProfileComplete } from '@dentflow/domain';
+import { useProfile } from '../api/get-profile';
+import { AddressTab } from '../components/address-tab';
+import { GeneralTab } from '../components/general-tab';
+import { InfoTab } from '../components/info-tab';
+import { PasswordTab } from '../components/password-tab';
+import { RolesTab } from '../components/roles-tab';
+
+const TABS = ['general', 'address', 'password', 'info', 'roles', 'connections', 'notifications'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
+
+/** Spec §2 user settings, one tab per section; the tab is kept in the URL (`?tab=`). */
+export function ProfileSettingsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { data: profile, isPlaceholderData } = useProfile();
+  const requested = params.get('tab');
+  const complete = isProfileComplete(profile);
+  // An incomplete profile opens where the missing data is.
+  const tab: Tab = isTab(requested)
+    ? requested
+    : profile && !complete && isGeneralDataValid(profile.dataGeneral)
+      ? 'address'
+      : 'general';
+
+  if (!profile || isPlaceholderData) {
+    return (
+      <Stack>
+        <Title order={2}>{t('profile.title')}</Title>
+        <Skeleton h={36} />
+        <Skeleton h={240} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack>
+      <Title order={2}>{t('profile.title')}</Title>
+      {!complete && (
+        <Alert color="yellow" title={t('startup.completeProfileTitle')}>
+          {t('profile.incompleteHint')}
+        </Alert>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (isTab(value)) setParams({ tab: value }, { replace: true });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg" style={{ flexWrap: 'wrap' }}>
+          {TABS.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {t(`profile.tabs.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="general">
+          <GeneralTab profile={profile} />
+        </Tabs.Panel>
+        <Tabs.Panel value="address">
+          <AddressTab profile={profile} />
+        </Tabs.Panel>
+        <Tabs.Panel value="password">
+          <PasswordTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="info">
+          <InfoTab profile={profile} />
+        </Tabs.Panel>
+        <Tabs.Panel value="roles">
+          <RolesTab profile={profile} />
+        </Tabs.Panel>
+        <Tabs.Panel value="connections">
+          <EmptyState
+            icon={<IconPlugConnected size={28} />}
+            title={t('preparing.title')}
+            description={t('profile.connections.empty')}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <EmptyState icon={<IconBell size={28} />} title={t('preparing.title')} description={t('profile.notifications.empty')} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

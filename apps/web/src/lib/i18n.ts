@@ -1,0 +1,84 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  catalogues,
+  DEFAULT_LANGUAGE,
+  detectLanguage,
+  isLanguage,
+  LANGUAGES,
+  languageTag,
+  type Language,
+} from '@dentflow/domain';
+import { getStoredLanguage, getStoredUser, hasRefreshToken, setStoredLanguage } from './session-storage';
+
+/** Namespaces the interface reads from the shared catalogues; `web` is the default one. */
+const WEB_NAMESPACES = ['web', 'errors', 'domain'] as const;
+
+const resources = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    Object.fromEntries(WEB_NAMESPACES.map((ns) => [ns, catalogues[language][ns]])),
+  ]),
+);
+
+/**
+ * Spec §1: the profile language (of the user who is logged in) overrides; otherwise the user's
+ * explicit choice on this browser; otherwise detection from the browser language.
+ */
+export function initialLanguage(): Language {
+  const profileLanguage = hasRefreshToken() ? getStoredUser()?.dataInfo?.language : undefined;
+  if (isLanguage(profileLanguage)) return profileLanguage;
+  const chosen = getStoredLanguage();
+  if (isLanguage(chosen)) return chosen;
+  return detectLanguage(typeof navigator === 'undefined' ? undefined : navigator.language);
+}
+
+/** Resolves when dates follow the language too (dayjs loads apart: the login page needs no dates). */
+export let datesReady: Promise<void> = Promise.resolve();
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initialLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  ns: [...WEB_NAMESPACES],
+  defaultNS: 'web',
+  interpolation: { escapeValue: false }, // React escapes
+  returnNull: false,
+  initAsync: false,
+});
+applyLanguageSideEffects(currentLanguage());
+
+function applyLanguageSideEffects(language: Language): void {
+  datesReady = import('./dates').then(({ setDatesLanguage }) => setDatesLanguage(language));
+  if (typeof document !== 'undefined') document.documentElement.lang = languageTag(language);
+}
+
+export function currentLanguage(): Language {
+  const language = i18n.language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/** Switches the interface language (texts, dates) without recording it as a choice. */
+export async function applyLanguage(language: Language): Promise<void> {
+  if (currentLanguage() !== language) await i18n.changeLanguage(language);
+  applyLanguageSideEffects(language);
+}
+
+/** The user's explicit switch: remembered on this browser (the profile is saved by the caller). */
+export async function chooseLanguage(language: Language): Promise<void> {
+  setStoredLanguage(language);
+  await applyLanguage(language);
+}
+
+/** After a lost session: forget the choice and go back to what the browser asks for. */
+export async function resetLanguage(): Promise<void> {
+  setStoredLanguage(null);
+  await applyLanguage(detectLanguage(typeof navigator === 'undefined' ? undefined : navigator.language));
+}
+
+/** Translates a message key of the shared `errors` catalogue (zod messages are such keys). */
+export function translateErrorKey(key: string, params?: Record<string, unknown>): string {
+  return i18n.t(key, { ns: 'errors', defaultValue: key, ...params });
+}

@@ -1,0 +1,42 @@
+import { vi } from 'vitest';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Handler = (call: RecordedCall) => Response | Promise<Response>;
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export const ok = (obj: unknown) => jsonResponse(200, { obj });
+export const fail = (status: number, code: string, error: string, fields?: Record<string, string>) =>
+  jsonResponse(status, { error, code, ...(fields ? { fields } : {}) });
+
+/** Replaces `fetch` with a handler that sees each call (path without the /api/v1 base). */
+export function mockFetch(handler: Handler) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = Object.fromEntries(
+      Object.entries((init?.headers as Record<string, string> | undefined) ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    const call: RecordedCall = {
+      method: init?.method ?? 'GET',
+      path: url.replace(/^.*\/api\/v1/, ''),
+      headers,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}

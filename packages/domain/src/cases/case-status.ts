@@ -1,0 +1,238 @@
+import { isDoctor, isPlanner, isPrinter, isSupervisor } from '../auth/roles';
+
+/**
+ * Spec §4 case status machine. Statuses in step order, the broad 'new' and 'closed' groups, the
+ * allowed moves, and archiving as a separate, reversible flag.
+ */
+export const CASE_STATUSES = [
+  'new',
+  'checkingout',
+  'execute',
+  'approve',
+  'finishing',
+  'print',
+  'finished',
+  'revision',
+  'closed',
+  'cancelled',
+  'archive',
+] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+export const isCaseStatus = (value: unknown): value is CaseStatus =>
+  typeof value === 'string' && (CASE_STATUSES as readonly string[]).includes(value);
+
+/** The case-list filters of `/cases/{filter}`, one sidebar quick link each, in step order. */
+export const CASE_LIST_FILTERS = [
+  'new',
+  'checkingout',
+  'execute',
+  'approve',
+  'finishing',
+  'print',
+  'finished',
+] as const;
+export type CaseListFilter = (typeof CASE_LIST_FILTERS)[number];
+export const DEFAULT_CASE_LIST_FILTER: CaseListFilter = 'new';
+
+export const isCaseListFilter = (value: unknown): value is CaseListFilter =>
+  typeof value === 'string' && (CASE_LIST_FILTERS as readonly string[]).includes(value);
+
+/** 'New' in the broad sense: new, revision or checkingout. */
+export const BROAD_NEW_STATUSES = [
+  'new',
+  'revision',
+  'checkingout',
+] as const satisfies readonly CaseStatus[];
+/** Closed: finished or closed. */
+export const CLOSED_STATUSES = ['finished', 'closed'] as const satisfies readonly CaseStatus[];
+
+export const isBroadNew = (status: string) =>
+  (BROAD_NEW_STATUSES as readonly string[]).includes(status);
+export const isClosedStatus = (status: string) =>
+  (CLOSED_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The statuses a list filter shows. 'new' is the broad sense (so a case being checked out shows
+ * in both the new and checkingout lists); 'finished' shows closed cases too; the others match
+ * their own status.
+ */
+export function statusesForFilter(filter: CaseListFilter): CaseStatus[] {
+  if (filter === 'new') return [...BROAD_NEW_STATUSES];
+  if (filter === 'finished') return [...CLOSED_STATUSES];
+  return [filter];
+}
+
+export const matchesCaseFilter = (status: string, filter: CaseListFilter) =>
+  (statusesForFilter(filter) as string[]).includes(status);
+
+export interface CaseStepContext {
+  /**
+   * The flag that makes 'finished' step 7: the case has a print step (a printable service), so
+   * print is step 6 and finished comes after it; without one, finished is step 6.
+   */
+  hasPrintStep: boolean;
+}
+
+/**
+ * Step numbers: new 1, checkingout 2, execute 3, approve 4, finishing 5, print 6, finished 6 or
+ * 7 with the flag. Revision counts as step 1 (it is broad 'new'); closed as the finished step;
+ * cancelled and the legacy 'archive' status have no step.
+ */
+export function caseStep(
+  status: string,
+  context: CaseStepContext = { hasPrintStep: false },
+): number | null {
+  switch (status) {
+    case 'new':
+    case 'revision':
+      return 1;
+    case 'checkingout':
+      return 2;
+    case 'execute':
+      return 3;
+    case 'approve':
+      return 4;
+    case 'finishing':
+      return 5;
+    case 'print':
+      return 6;
+    case 'finished':
+    case 'closed':
+      return context.hasPrintStep ? 7 : 6;
+    default:
+      return null;
+  }
+}
+
+/** The moves a case can make. Archiving is not a status move; see archive rules below. */
+export const CASE_ACTIONS = [
+  'submit',
+  'validate',
+  'requestApproval',
+  'approve',
+  'requestModification',
+  'startPrint',
+  'finish',
+  'close',
+  'backToNew',
+  'cancel',
+] as const;
+export type CaseAction = (typeof CASE_ACTIONS)[number];
+
+export interface CaseMoveContext {
+  /** The case has a printable service: finishing goes to print, else straight to finished. */
+  hasPrintableService: boolean;
+  /** Archived cases are frozen until un-archived. */
+  archived?: boolean;
+  /** All case checks pass (see case-checks.ts); required to validate a checkout. */
+  checksPass?: boolean;
+}
+
+interface MoveRule {
+  action: CaseAction;
+  from: readonly CaseStatus[];
+  to: CaseStatus;
+  when?: (context: CaseMoveContext) => boolean;
+}
+
+/**
+ * The spec's moves. Where it is silent, decisions (documented in docs/domain.md):
+ * - request modification returns the plan to the planner (approve → execute);
+ * - back to new: an unpaid checkout returns to 'new'; a case already in work returns to
+ *   'revision' (broad 'new': the client edits it and submits again);
+ * - finishing goes to print only with a printable service, otherwise straight to finished;
+ * - cancel is possible until the plan is delivered for approval (broad new or execute).
+ */
+const MOVES: readonly MoveRule[] = [
+  { action: 'submit', from: ['new', 'revision'], to: 'checkingout' },
+  { action: 'validate', from: ['checkingout'], to: 'execute', when: (c) => c.checksPass !== false },
+  { action: 'requestApproval', from: ['execute'], to: 'approve' },
+  { action: 'approve', from: ['approve'], to: 'finishing' },
+  { action: 'requestModification', from: ['approve'], to: 'execute' },
+  { action: 'startPrint', from: ['finishing'], to: 'print', when: (c) => c.hasPrintableService },
+  { action: 'finish', from: ['finishing'], to: 'finished', when: (c) => !c.hasPrintableService },
+  { action: 'finish', from: ['print'], to: 'finished' },
+  { action: 'close', from: ['finished'], to: 'closed' },
+  { action: 'backToNew', from: ['checkingout'], to: 'new' },
+  { action: 'backToNew', from: ['execute', 'approve', 'finishing'], to: 'revision' },
+  { action: 'cancel', from: ['new', 'revision', 'checkingout', 'execute'], to: 'cancelled' },
+];
+
+export interface CaseMove {
+  action: CaseAction;
+  to: CaseStatus;
+}
+
+/** Every move allowed from a status in a context. */
+export function allowedCaseMoves(from: string, context: CaseMoveContext): CaseMove[] {
+  if (context.archived) return [];
+  return MOVES.filter(
+    (rule) => (rule.from as readonly string[]).includes(from) && (rule.when?.(context) ?? true),
+  ).map(({ action, to }) => ({ action, to }));
+}
+
+export function canTransition(from: string, to: string, context: CaseMoveContext): boolean {
+  return allowedCaseMoves(from, context).some((move) => move.to === to);
+}
+
+/** The status an action leads to, or null when the action is not allowed from `from`. */
+export function nextCaseStatus(
+  from: string,
+  action: CaseAction,
+  context: CaseMoveContext,
+): CaseStatus | null {
+  return allowedCaseMoves(from, context).find((move) => move.action === action)?.to ?? null;
+}
+
+/** Approving needs the user's password (spec §4, §6). */
+export const actionNeedsPassword = (action: CaseAction) => action === 'approve';
+
+type Roles = readonly string[];
+/**
+ * Which roles may attempt each move (the spec leaves it "not shown"; this is the product's
+ * choice). Per-record access — owner, case member, assigned planner — is the server's check.
+ */
+export const CASE_ACTION_ROLE_RULES: Record<CaseAction, (roles: Roles) => boolean> = {
+  submit: isDoctor,
+  validate: isSupervisor,
+  requestApproval: isPlanner,
+  approve: isDoctor,
+  requestModification: isDoctor,
+  startPrint: (roles) => isPlanner(roles) || isPrinter(roles),
+  finish: (roles) => isPlanner(roles) || isPrinter(roles),
+  close: (roles) => isSupervisor(roles) || isDoctor(roles),
+  backToNew: (roles) => isSupervisor(roles) || isDoctor(roles),
+  cancel: (roles) => isSupervisor(roles) || isDoctor(roles),
+};
+
+export const mayPerformCaseAction = (action: CaseAction, roles: Roles) =>
+  CASE_ACTION_ROLE_RULES[action](roles);
+
+/**
+ * Archive is a separate flag (spec §4): finished or closed cases (and cancelled ones) can be
+ * archived, and archived cases can be un-archived. The legacy 'archive' status reads as archived.
+ */
+export function canArchive(caseRecord: { caseStatus: string; caseArchived: boolean }): boolean {
+  return (
+    !isArchived(caseRecord) &&
+    (isClosedStatus(caseRecord.caseStatus) || caseRecord.caseStatus === 'cancelled')
+  );
+}
+
+export const canUnarchive = (caseRecord: { caseStatus: string; caseArchived: boolean }) =>
+  isArchived(caseRecord);
+
+export const isArchived = (caseRecord: { caseStatus: string; caseArchived: boolean }) =>
+  caseRecord.caseArchived || caseRecord.caseStatus === 'archive';
+
+/** Un-archiving clears the flag; a legacy 'archive' status becomes 'closed'. */
+export function unarchive<T extends { caseStatus: string; caseArchived: boolean }>(
+  caseRecord: T,
+): T {
+  return {
+    ...caseRecord,
+    caseArchived: false,
+    caseStatus: caseRecord.caseStatus === 'archive' ? 'closed' : caseRecord.caseStatus,
+  };
+}

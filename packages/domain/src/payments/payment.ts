@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { MESSAGE } from '../forms/rules';
+import type { Currency } from '../i18n/locale';
+import { CANCEL_REASON_IDS, type CancelReasonId } from '../constants';
+
+/** Spec §4 payment statuses; the core flow uses awaiting_payment, pre_paid, paid and cancelled. */
+export const PAYMENT_STATUSES = [
+  'requesting',
+  'awaiting_payment',
+  'under_analysis',
+  'pre_paid',
+  'paid',
+  'available',
+  'in_dispute',
+  'returned',
+  'cancelled',
+  'debited',
+  'temporary_retention',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const CORE_PAYMENT_STATUSES = ['awaiting_payment', 'pre_paid', 'paid', 'cancelled'] as const;
+
+/** Paid or pre-paid: what makes a transaction count as settled for the case checks. */
+export const isPaidOrPrePaid = (status: string) => status === 'paid' || status === 'pre_paid';
+
+/** Spec §4 payment methods; PayPal and PagSeguro are web payments (through a provider). */
+export const PAYMENT_METHODS = ['pix', 'physical', 'dentalPrev', 'paypal', 'pagseguro'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const WEB_PAYMENT_METHODS = [
+  'paypal',
+  'pagseguro',
+] as const satisfies readonly PaymentMethod[];
+export const isWebPayment = (method: string) =>
+  (WEB_PAYMENT_METHODS as readonly string[]).includes(method);
+/** Methods a staff member confirms by hand (receipt, card machine, insurance). */
+export const isStaffConfirmedPayment = (method: string) =>
+  method === 'pix' || method === 'physical' || method === 'dentalPrev';
+
+/**
+ * The methods offered at checkout. The spec: the physical credit card option depends on the
+ * physicalCreditCard capability, dental insurance on dentalPrev. Decision (spec silent): Pix and
+ * PagSeguro (PagBank) settle in reais only, so they are offered for BRL; PayPal for both.
+ */
+export function availablePaymentMethods(
+  capabilities: { physicalCreditCard: boolean; dentalPrev: boolean },
+  currency: Currency,
+): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((method) => {
+    switch (method) {
+      case 'pix':
+      case 'pagseguro':
+        return currency === 'BRL';
+      case 'physical':
+        return capabilities.physicalCreditCard;
+      case 'dentalPrev':
+        return capabilities.dentalPrev;
+      case 'paypal':
+        return true;
+    }
+  });
+}
+
+/** Receipt limits (spec §5 / §9). */
+export const RECEIPT_MAX_BYTES = 4_124_672;
+export const RECEIPT_DESCRIPTION_MAX = 75;
+
+/** A receipt can be submitted only when there is none yet and the status is awaiting_payment. */
+export function canSubmitReceipt(transaction: {
+  receiptId: number | null;
+  paymentStatus: string;
+}): boolean {
+  return transaction.receiptId === null && transaction.paymentStatus === 'awaiting_payment';
+}
+
+/** A file over the limit is rejected (and removed from the form, with no message). */
+export const isReceiptFileAllowed = (file: { size: number } | null | undefined) =>
+  !!file && file.size > 0 && file.size <= RECEIPT_MAX_BYTES;
+
+/** Confirm is disabled unless a file or a description exists (and the description fits). */
+export function canConfirmReceipt(form: {
+  file: { size: number } | null;
+  justification: string;
+}): boolean {
+  const text = form.justification.trim();
+  if (form.justification.length > RECEIPT_DESCRIPTION_MAX) return false;
+  if (form.file && !isReceiptFileAllowed(form.file)) return false;
+  return !!form.file || text.length > 0;
+}
+
+/** The text part of the multipart receipt submission. */
+export const receiptJustificationSchema = z.object({
+  justification: z.string().trim().max(RECEIPT_DESCRIPTION_MAX, MESSAGE.max),
+});
+
+/** A submitted receipt waits for staff authorisation (authUser/authAt). */
+export const isReceiptPendingAuthorisation = (
+  receipt: { authAt: string | null } | null | undefined,
+) => !!receipt && !receipt.authAt;
+
+/** Spec §5 cancel: valid only with a reason id; reason and description both required. */
+export const cancelRequestSchema = z.object({
+  reasonId: z
+    .number({ error: MESSAGE.required })
+    .int()
+    .refine((id) => (CANCEL_REASON_IDS as readonly number[]).includes(id), MESSAGE.required),
+  description: z
+    .string({ error: MESSAGE.required })
+    .trim()
+    .min(1, MESSAGE.required)
+    .max(500, MESSAGE.max),
+});
+export type CancelRequest = { reasonId: CancelReasonId; description: string };
+
+export const isCancelValid = (value: { reasonId?: number | null; description?: string | null }) =>
+  cancelRequestSchema.safeParse(value).success;
+
+export type CancelState = 'none' | 'requested' | 'authorized';
+/**
+ * A cancel is requested (requestAt), then authorised (authAt) or denied. Denial removes the cancel
+ * record from the transaction, so a record is either pending or authorised.
+ */
+export function cancelState(
+  cancel: { requestAt: string | null; authAt: string | null } | null | undefined,
+): CancelState {
+  if (!cancel?.requestAt) return 'none';
+  return cancel.authAt ? 'authorized' : 'requested';
+}
+
+/** Shown for a cancel not authorised yet (domain catalogue `cancel.notAuthorizedYet`). */
+export const CANCEL_NOT_AUTHORIZED_LABEL_KEY = 'cancel.notAuthorizedYet';
+
+/** A cancel can be requested for a transaction that is not cancelled and has no cancel record. */
+export const canRequestCancel = (transaction: { paymentStatus: string; cancelId: number | null }) =>
+  transaction.paymentStatus !== 'cancelled' && transaction.cancelId === null;
+
+/**
+ * Authorising a cancel cancels the transaction and deletes every service paid by it; the server
+ * keeps which services a transaction paid. This gives the ids to delete.
+ */
+export function servicesDeletedByCancel(
+  services: readonly { id: number; transactionId?: number | null }[],
+  transactionId: number,
+): number[] {
+  return services.filter((service) => service.transactionId === transactionId).map((s) => s.id);
+}

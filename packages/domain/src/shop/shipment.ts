@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { addressSchema, isAddressValid, EMPTY_ADDRESS, type Address } from '../common/address';
+import { SHIPMENT_TYPE_UNSET, SHIPPING_OPTIONS } from '../constants';
+
+/** Where the parcel goes: the profile address or another one typed at checkout. */
+export const SHIPMENT_ADDRESS_TYPES = { profile: 0, other: 1 } as const;
+
+/** Spec §3 Shipment/Delivery; both types default to -1 (not chosen). */
+export const shipmentSchema = z.object({
+  addressType: z.number().int().min(SHIPMENT_TYPE_UNSET),
+  address: addressSchema,
+  shipmentType: z.number().int().min(SHIPMENT_TYPE_UNSET).max(SHIPPING_OPTIONS.motoboy),
+  shipmentOption: z
+    .object({ fee: z.number().int().min(0), days: z.number().int().min(0) })
+    .nullable(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+export function emptyShipment(): Shipment {
+  return {
+    addressType: SHIPMENT_TYPE_UNSET,
+    address: { ...EMPTY_ADDRESS },
+    shipmentType: SHIPMENT_TYPE_UNSET,
+    shipmentOption: null,
+  };
+}
+
+/** Local withdraw needs no delivery address. */
+export const needsDeliveryAddress = (shipmentType: number) =>
+  shipmentType !== SHIPPING_OPTIONS.localWithdraw;
+
+/** A shipment is complete with a chosen option and, unless withdrawn locally, a valid address. */
+export function isShipmentComplete(shipment: Shipment | null | undefined): boolean {
+  if (!shipment || shipment.shipmentType === SHIPMENT_TYPE_UNSET || !shipment.shipmentOption)
+    return false;
+  return (
+    !needsDeliveryAddress(shipment.shipmentType) ||
+    isAddressValid(shipment.address as Partial<Address>)
+  );
+}
+
+export const shippingFee = (shipment: Shipment | null | undefined) =>
+  shipment?.shipmentOption?.fee ?? 0;
