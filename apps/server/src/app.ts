@@ -46,9 +46,12 @@ export interface BuildOptions {
 }
 
 /** Builds the whole server (plugins, modules, web app) on an open, migrated database. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   // Pino's default request serializer logs method and URL, never headers or bodies (no tokens).
-  const app = Fastify({ logger: { level: config.logLevel } });
+  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -117,14 +120,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimit(app, config.redisUrl);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Dentflow API', version: '1.0.0', description: 'Envelope: {obj} or {error, code, fields?}' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Dentflow API',
+        version: '1.0.0',
+        description: 'Envelope: {obj} or {error, code, fields?}',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
 
   registerHealthRoutes(app, database.ping);
   registerAuthRoutes(app, createAuthService(ctx), config);

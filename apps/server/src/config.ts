@@ -36,6 +36,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres://user:pass@host:5432/db'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
+  TRUST_PROXY: booleanFromEnv(false),
   PUBLIC_URL: z
     .string()
     .trim()
@@ -52,9 +53,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalText,
   ZIP_LOOKUP_URL: optionalUrl(/^https?:\/\//, 'https://viacep.com.br/ws'),
   ZIP_LOOKUP_TIMEOUT_MS: positiveInt(5000),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
   RATE_LIMIT_LOGIN_MAX: positiveInt(20),
   RATE_LIMIT_REGISTER_MAX: positiveInt(10),
@@ -68,6 +67,8 @@ export interface Config {
   databaseUrl: string | undefined;
   port: number;
   host: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits, audit). */
+  trustProxy: boolean;
   publicUrl: string;
   jwtSecret: string;
   smtpUrl: string | undefined;
@@ -124,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     smtpUrl: e.SMTP_URL,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@dentflow/domain';
 import type { MailSender } from './adapters/mail/mail-sender';
 import type { ZipLookup } from './adapters/zip-lookup/zip-lookup';
 import type { Config } from './config';
@@ -19,5 +20,5 @@ export interface AppContext {
 export interface RequestMeta {
   ip: string;
   /** The language detected for this request (profile, else Accept-Language, else en). */
-  language: import('@dentflow/domain').Language;
+  language: Language;
 }

@@ -76,11 +76,20 @@ describe('register', () => {
     const first = newUser();
     expect((await post('/api/v1/auth/register', first)).statusCode).toBe(200);
 
-    const sameEmail = await post('/api/v1/auth/register', newUser({ email: first.email.toUpperCase() }));
+    const sameEmail = await post(
+      '/api/v1/auth/register',
+      newUser({ email: first.email.toUpperCase() }),
+    );
     expect(sameEmail.statusCode).toBe(409);
-    expect(json(sameEmail)).toMatchObject({ code: 'EMAIL_TAKEN', error: 'This email is already registered' });
+    expect(json(sameEmail)).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      error: 'This email is already registered',
+    });
 
-    const sameNick = await post('/api/v1/auth/register', newUser({ nickName: first.nickName.toUpperCase() }));
+    const sameNick = await post(
+      '/api/v1/auth/register',
+      newUser({ nickName: first.nickName.toUpperCase() }),
+    );
     expect(sameNick.statusCode).toBe(409);
     expect(json(sameNick)).toMatchObject({ code: 'NICKNAME_TAKEN' });
   });
@@ -97,7 +106,8 @@ describe('register', () => {
     expect(body.error).toBe('Erro de validação, verifique os campos obrigatórios');
     expect(body.fields).toMatchObject({
       email: 'Informe um e-mail válido',
-      password: 'A senha precisa de pelo menos 8 caracteres, com uma letra minúscula e uma maiúscula',
+      password:
+        'A senha precisa de pelo menos 8 caracteres, com uma letra minúscula e uma maiúscula',
       fname: 'Este campo é obrigatório',
       lname: 'Este campo é obrigatório',
       nickName: 'Use apenas letras e números, sem espaços ou símbolos',
@@ -108,7 +118,9 @@ describe('register', () => {
   it('requires terms to be exactly true', async () => {
     const response = await post('/api/v1/auth/register', newUser({ terms: 'yes' }));
     expect(response.statusCode).toBe(400);
-    expect(json<{ fields: Record<string, string> }>(response).fields.terms).toBe('You must accept the terms');
+    expect(json<{ fields: Record<string, string> }>(response).fields.terms).toBe(
+      'You must accept the terms',
+    );
   });
 
   it('keeps a valid coupon on the account and refuses unknown, inactive or used-up codes', async () => {
@@ -120,14 +132,22 @@ describe('register', () => {
     ]);
     const ok = await post('/api/v1/auth/register', newUser({ coupom: 'welcome10' }));
     expect(ok.statusCode).toBe(200);
-    const [row] = await db.select().from(users).where(eq(users.id, json<{ obj: { id: number } }>(ok).obj.id));
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, json<{ obj: { id: number } }>(ok).obj.id));
     const [welcome] = await db.select().from(coupons).where(eq(coupons.code, 'WELCOME10'));
     expect(row?.couponId).toBe(welcome?.id);
 
     for (const code of ['NOPE', 'OFF-INACTIVE', 'OFF-USEDUP', 'OFF-EXPIRED']) {
-      const response = await post('/api/v1/auth/register', newUser({ coupom: code }), { 'accept-language': 'es-ES' });
+      const response = await post('/api/v1/auth/register', newUser({ coupom: code }), {
+        'accept-language': 'es-ES',
+      });
       expect(response.statusCode, code).toBe(400);
-      expect(json(response)).toEqual({ code: 'INVALID_COUPON', error: 'Este código de cupón no es válido' });
+      expect(json(response)).toEqual({
+        code: 'INVALID_COUPON',
+        error: 'Este código de cupón no es válido',
+      });
     }
   });
 
@@ -177,7 +197,9 @@ describe('verifyAccount and resendVerification', () => {
     const input = newUser();
     await post('/api/v1/auth/register', input);
     const before = t.outbox().length;
-    const resent = await post('/api/v1/auth/resendVerification', { login: input.nickName.toUpperCase() });
+    const resent = await post('/api/v1/auth/resendVerification', {
+      login: input.nickName.toUpperCase(),
+    });
     expect(json(resent)).toEqual({ obj: { sent: true } });
     expect(t.outbox().length).toBe(before + 1);
     const token = lastLinkTo(t.outbox(), input.email.toLowerCase(), 'verify');
@@ -198,30 +220,50 @@ describe('login', () => {
       expect(session.accessToken.split('.')).toHaveLength(3);
       expect(session.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(session.profile.roles).toContain('public');
-      expect((session.profile.dataGeneral as { email: string }).email).toBe(input.email.toLowerCase());
+      expect((session.profile.dataGeneral as { email: string }).email).toBe(
+        input.email.toLowerCase(),
+      );
     }
   });
 
   it('refuses an unverified account with ACCOUNT_NOT_VERIFIED, translated', async () => {
     const input = newUser();
     await post('/api/v1/auth/register', input);
-    const response = await post('/api/v1/auth/login', { login: input.email, password: input.password });
+    const response = await post('/api/v1/auth/login', {
+      login: input.email,
+      password: input.password,
+    });
     expect(response.statusCode).toBe(403);
-    expect(json(response)).toEqual({ code: 'ACCOUNT_NOT_VERIFIED', error: 'Your account is not verified.' });
+    expect(json(response)).toEqual({
+      code: 'ACCOUNT_NOT_VERIFIED',
+      error: 'Your account is not verified.',
+    });
     const pt = await post(
       '/api/v1/auth/login',
       { login: input.email, password: input.password },
       { 'accept-language': 'pt-BR' },
     );
-    expect(json(pt)).toEqual({ code: 'ACCOUNT_NOT_VERIFIED', error: 'Sua conta não está verificada.' });
+    expect(json(pt)).toEqual({
+      code: 'ACCOUNT_NOT_VERIFIED',
+      error: 'Sua conta não está verificada.',
+    });
   });
 
   it('gives one generic 401 for an unknown login and for a wrong password', async () => {
-    const wrongPassword = await post('/api/v1/auth/login', { login: 'doctor', password: 'Wrong1234' });
-    const unknownLogin = await post('/api/v1/auth/login', { login: 'ghost', password: 'Dentflow123' });
+    const wrongPassword = await post('/api/v1/auth/login', {
+      login: 'doctor',
+      password: 'Wrong1234',
+    });
+    const unknownLogin = await post('/api/v1/auth/login', {
+      login: 'ghost',
+      password: 'Dentflow123',
+    });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownLogin.statusCode).toBe(401);
-    expect(json(wrongPassword)).toEqual({ code: 'INVALID_CREDENTIALS', error: 'Invalid login or password' });
+    expect(json(wrongPassword)).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      error: 'Invalid login or password',
+    });
     expect(json(unknownLogin)).toEqual(json(wrongPassword));
   });
 
@@ -249,7 +291,11 @@ describe('refresh_token', () => {
     const next = json<{ obj: Session }>(first).obj;
     expect(next.refreshToken).not.toBe(session.refreshToken);
     expect(next.profile.roles).toEqual(['clinic', 'public']);
-    const profile = await t.app.inject({ method: 'GET', url: '/api/v1/profile/get', headers: bearer(next) });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/profile/get',
+      headers: bearer(next),
+    });
     expect(profile.statusCode).toBe(200);
     expect((await refresh(next.refreshToken)).statusCode).toBe(200);
   });
@@ -269,7 +315,9 @@ describe('refresh_token', () => {
 
   it('lets exactly one of ten concurrent refreshes of one token succeed', async () => {
     const session = await login(t.app, 'partner');
-    const results = await Promise.all(Array.from({ length: 10 }, () => refresh(session.refreshToken)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => refresh(session.refreshToken)),
+    );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 401)).toHaveLength(9);
@@ -308,7 +356,10 @@ describe('logout', () => {
       payload: { refresh_token: session.refreshToken },
     });
     expect(json(response)).toEqual({ obj: { loggedOut: true } });
-    expect((await post('/api/v1/auth/refresh_token', { refresh_token: session.refreshToken })).statusCode).toBe(401);
+    expect(
+      (await post('/api/v1/auth/refresh_token', { refresh_token: session.refreshToken }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it("cannot revoke someone else's session", async () => {
@@ -320,7 +371,9 @@ describe('logout', () => {
       headers: bearer(attacker),
       payload: { refresh_token: victim.refreshToken },
     });
-    expect((await post('/api/v1/auth/refresh_token', { refresh_token: victim.refreshToken })).statusCode).toBe(200);
+    expect(
+      (await post('/api/v1/auth/refresh_token', { refresh_token: victim.refreshToken })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -330,7 +383,9 @@ describe('forgotPassword and resetPassword', () => {
     expect(json(unknown)).toEqual({ obj: { sent: true } });
 
     const input = await registerAndVerify({ language: 'es' });
-    const response = await post('/api/v1/auth/forgotPassword', { email: input.email.toUpperCase() });
+    const response = await post('/api/v1/auth/forgotPassword', {
+      email: input.email.toUpperCase(),
+    });
     expect(json(response)).toEqual({ obj: { sent: true } });
     const token = lastLinkTo(t.outbox(), input.email.toLowerCase(), 'resetPassword');
     const mail = t.outbox().find((m) => m.includes(token))!;
@@ -370,9 +425,15 @@ describe('forgotPassword and resetPassword', () => {
     });
     expect(json(reset)).toEqual({ obj: { reset: true } });
     for (const session of [sessionA, sessionB]) {
-      expect((await post('/api/v1/auth/refresh_token', { refresh_token: session.refreshToken })).statusCode).toBe(401);
+      expect(
+        (await post('/api/v1/auth/refresh_token', { refresh_token: session.refreshToken }))
+          .statusCode,
+      ).toBe(401);
     }
-    expect((await post('/api/v1/auth/login', { login: input.email, password: input.password })).statusCode).toBe(401);
+    expect(
+      (await post('/api/v1/auth/login', { login: input.email, password: input.password }))
+        .statusCode,
+    ).toBe(401);
     await login(t.app, input.email, 'NewSecret123');
 
     const again = await post('/api/v1/auth/resetPassword', {

@@ -30,39 +30,80 @@ describe('PGlite smoke', () => {
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      payload: { email: 'lite@example.com', password: 'Secret123', fname: 'Lia', lname: 'Lite', nickName: 'lite', terms: true },
+      payload: {
+        email: 'lite@example.com',
+        password: 'Secret123',
+        fname: 'Lia',
+        lname: 'Lite',
+        nickName: 'lite',
+        terms: true,
+      },
     });
     expect(register.statusCode).toBe(200);
     const token = lastLinkTo(t.outbox(), 'lite@example.com', 'verify');
-    expect(json(await t.app.inject({ method: 'POST', url: '/api/v1/auth/verifyAccount', payload: { token } }))).toEqual({
+    expect(
+      json(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/verifyAccount',
+          payload: { token },
+        }),
+      ),
+    ).toEqual({
       obj: { verified: true },
     });
     const session = await login(t.app, 'LITE', 'Secret123');
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh_token', payload: { refresh_token: session.refreshToken } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/refresh_token',
+          payload: { refresh_token: session.refreshToken },
+        }),
       ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    const profile = await t.app.inject({ method: 'GET', url: '/api/v1/profile/get', headers: bearer(session) });
-    expect(json<{ obj: { dataGeneral: { nickName: string } } }>(profile).obj.dataGeneral.nickName).toBe('lite');
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/profile/get',
+      headers: bearer(session),
+    });
+    expect(
+      json<{ obj: { dataGeneral: { nickName: string } } }>(profile).obj.dataGeneral.nickName,
+    ).toBe('lite');
     const set = await t.app.inject({
       method: 'POST',
       url: '/api/v1/profile/set',
       headers: bearer(session),
-      payload: { dataAddress: { zipCode: '01310-100', country: 'Brasil', state: 'SP', city: 'São Paulo', address: 'Av. Paulista, 1' } },
+      payload: {
+        dataAddress: {
+          zipCode: '01310-100',
+          country: 'Brasil',
+          state: 'SP',
+          city: 'São Paulo',
+          address: 'Av. Paulista, 1',
+        },
+      },
     });
     expect(set.statusCode).toBe(200);
   });
 
   it('restarts on the same data dir without re-running migrations or the seed, keeping sessions', async () => {
     const session = await login(t.app, 'lite', 'Secret123');
-    const countBefore = await t.app.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const countBefore = await t.app.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users);
     await t.app.close();
     t = await startTestApp({}, { pglite: true, dataDir });
-    const countAfter = await t.app.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const countAfter = await t.app.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users);
     expect(countAfter).toEqual(countBefore);
-    const profile = await t.app.inject({ method: 'GET', url: '/api/v1/profile/get', headers: bearer(session) });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/profile/get',
+      headers: bearer(session),
+    });
     expect(profile.statusCode).toBe(200);
   }, 120_000);
 });

@@ -42,7 +42,10 @@ beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'dentflow-platform-'));
   webDist = join(workDir, 'web-dist');
   mkdirSync(join(webDist, 'assets'), { recursive: true });
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Dentflow SPA</title><div id="root"></div>');
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><title>Dentflow SPA</title><div id="root"></div>',
+  );
   writeFileSync(join(webDist, 'assets', 'app-123.js'), 'console.log("app")');
   app = await boot();
   doctor = await login(app, 'doctor');
@@ -71,7 +74,10 @@ describe('health and documentation', () => {
     expect(apiRoutes.length).toBeGreaterThanOrEqual(16);
     for (const route of apiRoutes) {
       const openApiPath = route.url.replace(/:(\w+)/g, '{$1}');
-      expect(paths[openApiPath]?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
+      expect(
+        paths[openApiPath]?.[route.method.toLowerCase()],
+        `${route.method} ${route.url}`,
+      ).toBeDefined();
     }
     const ui = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(ui.statusCode).toBeLessThan(400);
@@ -95,12 +101,17 @@ describe('permissions', () => {
 
   it('refuses (fails closed) a route registered without a rule, and the walk reports it', async () => {
     const bare = Fastify();
-    registerPermissions(bare, { verifyAccessToken: async () => null, loadSession: async () => null });
+    registerPermissions(bare, {
+      verifyAccessToken: async () => null,
+      loadSession: async () => null,
+    });
     registerErrorHandling(bare);
     bare.get('/api/v1/forgotten', async () => ({ obj: 'secret' }));
     bare.get('/api/v1/admin-only', { config: { permission: 'admin' } }, async () => ({ obj: 'x' }));
     await bare.ready();
-    expect(bare.routeRules.filter((r) => r.permission === undefined).map((r) => r.url)).toContain('/api/v1/forgotten');
+    expect(bare.routeRules.filter((r) => r.permission === undefined).map((r) => r.url)).toContain(
+      '/api/v1/forgotten',
+    );
     const forgotten = await bare.inject({ method: 'GET', url: '/api/v1/forgotten' });
     expect(forgotten.statusCode).toBe(403);
     expect(json(forgotten)).toMatchObject({ code: 'FORBIDDEN' });
@@ -134,9 +145,22 @@ describe('bad input', () => {
     { payload: 'null', contentType: 'application/json' },
     {
       payload: JSON.stringify({
-        email: 12, password: { a: 1 }, login: [], token: 5, refresh_token: 7, nickname: null,
-        nickName: 'x'.repeat(5000), terms: 'yes', dataGeneral: 'x', dataInfo: [], dataAddress: 3,
-        currentPassword: 1, newPassword: 2, confirmPassword: 3, remember: 'sure', coupom: {},
+        email: 12,
+        password: { a: 1 },
+        login: [],
+        token: 5,
+        refresh_token: 7,
+        nickname: null,
+        nickName: 'x'.repeat(5000),
+        terms: 'yes',
+        dataGeneral: 'x',
+        dataInfo: [],
+        dataAddress: 3,
+        currentPassword: 1,
+        newPassword: 2,
+        confirmPassword: 3,
+        remember: 'sure',
+        coupom: {},
       }),
       contentType: 'application/json',
     },
@@ -148,7 +172,9 @@ describe('bad input', () => {
     const routes = app.routeRules.filter(
       (r) => r.url.startsWith('/api/v1') && r.method !== 'HEAD' && r.method !== 'GET',
     );
-    const getRoutes = app.routeRules.filter((r) => r.url.startsWith('/api/v1') && r.method === 'GET');
+    const getRoutes = app.routeRules.filter(
+      (r) => r.url.startsWith('/api/v1') && r.method === 'GET',
+    );
     expect(routes.length).toBeGreaterThanOrEqual(11);
     for (const headers of [{}, bearer(doctor)]) {
       for (const route of routes) {
@@ -156,7 +182,10 @@ describe('bad input', () => {
           const response = await app.inject({
             method: route.method as 'POST',
             url: route.url,
-            headers: { ...headers, ...(garbage.contentType ? { 'content-type': garbage.contentType } : {}) },
+            headers: {
+              ...headers,
+              ...(garbage.contentType ? { 'content-type': garbage.contentType } : {}),
+            },
             ...(garbage.payload === undefined ? {} : { payload: garbage.payload }),
           });
           const label = `${route.method} ${route.url} ${garbage.payload ?? '(no body)'}`;
@@ -169,7 +198,11 @@ describe('bad input', () => {
       }
       for (const route of getRoutes.filter((r) => r.url.includes(':'))) {
         for (const param of ['%00', '!!!', 'x'.repeat(300), '%E0%A4%A']) {
-          const response = await app.inject({ method: 'GET', url: route.url.replace(/:(\w+)/g, param), headers });
+          const response = await app.inject({
+            method: 'GET',
+            url: route.url.replace(/:(\w+)/g, param),
+            headers,
+          });
           expect(response.statusCode, `${route.url} ${param}`).toBeGreaterThanOrEqual(400);
           expect(response.statusCode, `${route.url} ${param}`).toBeLessThan(500);
         }
@@ -246,7 +279,12 @@ describe('rate limits', () => {
     ];
     for (const { url, max, payload } of cases) {
       for (let i = 0; i < max; i++) {
-        const allowed = await limited.inject({ method: 'POST', url, payload, remoteAddress: '10.0.0.1' });
+        const allowed = await limited.inject({
+          method: 'POST',
+          url,
+          payload,
+          remoteAddress: '10.0.0.1',
+        });
         expect(allowed.statusCode, url).not.toBe(429);
       }
       const blocked = await limited.inject({
@@ -261,8 +299,34 @@ describe('rate limits', () => {
         code: 'RATE_LIMITED',
         error: 'Muitas tentativas. Aguarde um momento e tente novamente.',
       });
-      const otherClient = await limited.inject({ method: 'POST', url, payload, remoteAddress: '10.0.0.2' });
+      const otherClient = await limited.inject({
+        method: 'POST',
+        url,
+        payload,
+        remoteAddress: '10.0.0.2',
+      });
       expect(otherClient.statusCode, url).not.toBe(429);
     }
+  });
+
+  it('shares the counters between instances through Redis when REDIS_URL is set', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const instanceA = await boot({ REDIS_URL: redisUrl, RATE_LIMIT_LOGIN_MAX: '3' });
+    const instanceB = await boot({ REDIS_URL: redisUrl, RATE_LIMIT_LOGIN_MAX: '3' });
+    // A client address of its own, so earlier runs against the same Redis do not count.
+    const client = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    const attempt = (instance: FastifyInstance) =>
+      instance.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { login: 'doctor', password: 'Wrong1234' },
+        remoteAddress: client,
+      });
+    expect((await attempt(instanceA)).statusCode).toBe(401);
+    expect((await attempt(instanceB)).statusCode).toBe(401);
+    expect((await attempt(instanceA)).statusCode).toBe(401);
+    const blocked = await attempt(instanceB);
+    expect(blocked.statusCode).toBe(429);
+    expect(json(blocked)).toMatchObject({ code: 'RATE_LIMITED' });
   });
 });

@@ -59,16 +59,32 @@ describe('profile/set', () => {
     const session = await login(t.app, 'clinic');
     const response = await call('POST', '/api/v1/profile/set', session, {
       dataGeneral: { displayName: 'Clínica Sorriso', nickName: 'ClinicaSorriso' },
-      dataInfo: { bio: 'Implantes', mobile: { number: '(11) 98765-4321', whatsapp: true }, typeOfDocument: 'CPF', document: '529.982.247-25' },
+      dataInfo: {
+        bio: 'Implantes',
+        mobile: { number: '(11) 98765-4321', whatsapp: true },
+        typeOfDocument: 'CPF',
+        document: '529.982.247-25',
+      },
       dataAddress: { city: 'Campinas' },
     });
     expect(response.statusCode).toBe(200);
     const profile = json<{ obj: Profile }>(response).obj;
-    expect(profile.dataGeneral).toMatchObject({ displayName: 'Clínica Sorriso', nickName: 'ClinicaSorriso', fname: 'Clinic' });
-    expect(profile.dataInfo).toMatchObject({ bio: 'Implantes', language: 'en', document: '529.982.247-25' });
+    expect(profile.dataGeneral).toMatchObject({
+      displayName: 'Clínica Sorriso',
+      nickName: 'ClinicaSorriso',
+      fname: 'Clinic',
+    });
+    expect(profile.dataInfo).toMatchObject({
+      bio: 'Implantes',
+      language: 'en',
+      document: '529.982.247-25',
+    });
     expect(profile.dataInfo.mobile).toEqual({ number: '(11) 98765-4321', whatsapp: true });
     expect(profile.dataAddress).toMatchObject({ city: 'Campinas', state: 'SP' });
-    const audits = await t.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'profile.set'));
+    const audits = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'profile.set'));
     expect(audits.some((a) => a.actorUserId === profile.id)).toBe(true);
   });
 
@@ -92,10 +108,17 @@ describe('profile/set', () => {
   });
 
   it('refuses a nickname taken by someone else (any case) with 409 and accepts its own', async () => {
-    const taken = await call('POST', '/api/v1/profile/set', doctor, { dataGeneral: { nickName: 'ADMIN' } });
+    const taken = await call('POST', '/api/v1/profile/set', doctor, {
+      dataGeneral: { nickName: 'ADMIN' },
+    });
     expect(taken.statusCode).toBe(409);
-    expect(json(taken)).toMatchObject({ code: 'NICKNAME_TAKEN', error: 'This nickname is already in use' });
-    const own = await call('POST', '/api/v1/profile/set', doctor, { dataGeneral: { nickName: 'doctor' } });
+    expect(json(taken)).toMatchObject({
+      code: 'NICKNAME_TAKEN',
+      error: 'This nickname is already in use',
+    });
+    const own = await call('POST', '/api/v1/profile/set', doctor, {
+      dataGeneral: { nickName: 'doctor' },
+    });
     expect(own.statusCode).toBe(200);
   });
 
@@ -114,7 +137,11 @@ describe('profile/set', () => {
       'dataInfo.language': 'Invalid value',
     });
     const document = await call('POST', '/api/v1/profile/set', doctor, {
-      dataInfo: { typeOfDocument: 'CPF', document: '111.111.111-11', mobile: { number: '123', whatsapp: false } },
+      dataInfo: {
+        typeOfDocument: 'CPF',
+        document: '111.111.111-11',
+        mobile: { number: '123', whatsapp: false },
+      },
     });
     expect(document.statusCode).toBe(400);
     expect(json<{ fields: Record<string, string> }>(document).fields).toEqual({
@@ -125,9 +152,17 @@ describe('profile/set', () => {
 
   it('answers in the profile language once the user chose one, whatever Accept-Language says', async () => {
     const session = await login(t.app, 'partner');
-    const set = await call('POST', '/api/v1/profile/set', session, { dataInfo: { language: 'ptBR' } });
+    const set = await call('POST', '/api/v1/profile/set', session, {
+      dataInfo: { language: 'ptBR' },
+    });
     expect(set.statusCode).toBe(200);
-    const response = await call('POST', '/api/v1/profile/set', session, { roles: ['admin'] }, { 'accept-language': 'es-ES' });
+    const response = await call(
+      'POST',
+      '/api/v1/profile/set',
+      session,
+      { roles: ['admin'] },
+      { 'accept-language': 'es-ES' },
+    );
     expect(json(response)).toMatchObject({
       error: 'Erro de validação, verifique os campos obrigatórios',
       fields: { roles: 'Este campo não pode ser enviado aqui' },
@@ -156,7 +191,13 @@ describe('profile/verifyNickname', () => {
       expect(response.statusCode, nickname).toBe(400);
       expect(json(response)).toEqual({ code: 'INVALID_NICKNAME', error: 'Invalid nickname' });
     }
-    const pt = await call('POST', '/api/v1/profile/verifyNickname', undefined, { nickname: 'a b' }, { 'accept-language': 'pt-BR' });
+    const pt = await call(
+      'POST',
+      '/api/v1/profile/verifyNickname',
+      undefined,
+      { nickname: 'a b' },
+      { 'accept-language': 'pt-BR' },
+    );
     expect(json(pt)).toEqual({ code: 'INVALID_NICKNAME', error: 'Apelido inválido' });
   });
 });
@@ -189,7 +230,11 @@ describe('profile/updatePassword', () => {
     });
     expect(json(ok)).toEqual({ obj: { updated: true } });
     await login(t.app, 'printer', 'Changed123');
-    const old = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { login: 'printer', password: 'Dentflow123' } });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { login: 'printer', password: 'Dentflow123' },
+    });
     expect(old.statusCode).toBe(401);
   });
 });
@@ -198,16 +243,22 @@ describe('announcement, instructor, kit systems', () => {
   it('shows no announcement while the seeded one is inactive, then the newest active one', async () => {
     const none = await call('GET', '/api/v1/profile/announcement', doctor);
     expect(json(none)).toEqual({ obj: { active: false, title: '', body: '' } });
-    await t.app.database.db.insert(announcements).values({ active: true, title: 'Holiday', body: 'Closed on Friday' });
+    await t.app.database.db
+      .insert(announcements)
+      .values({ active: true, title: 'Holiday', body: 'Closed on Friday' });
     const active = await call('GET', '/api/v1/profile/announcement', doctor);
-    expect(json(active)).toEqual({ obj: { active: true, title: 'Holiday', body: 'Closed on Friday' } });
+    expect(json(active)).toEqual({
+      obj: { active: true, title: 'Holiday', body: 'Closed on Friday' },
+    });
     await t.app.database.db.update(announcements).set({ active: false });
   });
 
   it("gives the caller's instructor and discount", async () => {
     const instructor = await login(t.app, 'instructor');
     const response = await call('GET', '/api/v1/profile/getInstructor', doctor);
-    expect(json(response)).toEqual({ obj: { instructor_id: instructor.profile.id, instructor_discount: 10 } });
+    expect(json(response)).toEqual({
+      obj: { instructor_id: instructor.profile.id, instructor_discount: 10 },
+    });
     const none = await call('GET', '/api/v1/profile/getInstructor', instructor);
     expect(json(none)).toEqual({ obj: { instructor_id: null, instructor_discount: 0 } });
   });

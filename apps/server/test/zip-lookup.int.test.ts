@@ -130,7 +130,10 @@ describe('shop/queryAddress through the ViaCEP adapter', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/shop/queryAddress/01310100' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/shop/queryAddress/01310100',
+    });
     expect(response.statusCode).toBe(401);
   });
 });

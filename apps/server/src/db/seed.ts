@@ -20,7 +20,11 @@ export const demoEmail = (role: Role) => `${role}@dentflow.local`;
 const CATEGORIES: Record<number, TranslatedName> = {
   1: { ptBR: 'Ortodontia', en: 'Orthodontics', es: 'Ortodoncia' },
   2: { ptBR: 'Estética do sorriso', en: 'Smile aesthetics', es: 'Estética de la sonrisa' },
-  3: { ptBR: 'Cirurgia guiada de implantes', en: 'Guided implant surgery', es: 'Cirugía guiada de implantes' },
+  3: {
+    ptBR: 'Cirurgia guiada de implantes',
+    en: 'Guided implant surgery',
+    es: 'Cirugía guiada de implantes',
+  },
   4: { ptBR: 'Prótese', en: 'Prosthetics', es: 'Prótesis' },
   5: { ptBR: 'Periodontia', en: 'Periodontics', es: 'Periodoncia' },
   6: { ptBR: 'Endodontia', en: 'Endodontics', es: 'Endodoncia' },
@@ -29,8 +33,14 @@ const CATEGORIES: Record<number, TranslatedName> = {
 };
 
 const KIT_MANUFACTURERS: { manufactureName: string; systems: string[] }[] = [
-  { manufactureName: 'Neodent', systems: ['Grand Morse', 'Cone Morse', 'Hexágono Externo', 'Hexágono Interno'] },
-  { manufactureName: 'Nobel Biocare', systems: ['NobelActive', 'NobelParallel CC', 'NobelReplace'] },
+  {
+    manufactureName: 'Neodent',
+    systems: ['Grand Morse', 'Cone Morse', 'Hexágono Externo', 'Hexágono Interno'],
+  },
+  {
+    manufactureName: 'Nobel Biocare',
+    systems: ['NobelActive', 'NobelParallel CC', 'NobelReplace'],
+  },
   { manufactureName: 'S.I.N. Implant System', systems: ['Strong SW', 'Unitite', 'Epikut'] },
   { manufactureName: 'Straumann', systems: ['BLT', 'BLX', 'TL'] },
   { manufactureName: 'Zimmer Biomet', systems: ['Tapered Screw-Vent', 'T3'] },
@@ -63,7 +73,11 @@ const PRODUCTS: (typeof products.$inferInsert)[] = [
     favorite: true,
     price: 45000,
     texts: texts(
-      { ptBR: 'Planejamento de guia cirúrgico', en: 'Surgical guide planning', es: 'Planificación de guía quirúrgica' },
+      {
+        ptBR: 'Planejamento de guia cirúrgico',
+        en: 'Surgical guide planning',
+        es: 'Planificación de guía quirúrgica',
+      },
       {
         ptBR: 'Planejamento digital da cirurgia de implantes com guia, por arcada.',
         en: 'Digital planning of guided implant surgery, per arch.',
@@ -80,7 +94,11 @@ const PRODUCTS: (typeof products.$inferInsert)[] = [
     qtdOption: 1,
     price: 30000,
     texts: texts(
-      { ptBR: 'Planejamento digital do sorriso', en: 'Digital smile design', es: 'Diseño digital de la sonrisa' },
+      {
+        ptBR: 'Planejamento digital do sorriso',
+        en: 'Digital smile design',
+        es: 'Diseño digital de la sonrisa',
+      },
       {
         ptBR: 'Planejamento estético do sorriso com simulação digital.',
         en: 'Aesthetic smile planning with a digital simulation.',
@@ -97,7 +115,11 @@ const PRODUCTS: (typeof products.$inferInsert)[] = [
     qtdOption: 1,
     price: 25000,
     texts: texts(
-      { ptBR: 'Planejamento ortodôntico', en: 'Orthodontic planning', es: 'Planificación ortodóntica' },
+      {
+        ptBR: 'Planejamento ortodôntico',
+        en: 'Orthodontic planning',
+        es: 'Planificación ortodóntica',
+      },
       {
         ptBR: 'Setup ortodôntico digital para alinhadores.',
         en: 'Digital orthodontic setup for aligners.',
@@ -120,7 +142,11 @@ const PRODUCTS: (typeof products.$inferInsert)[] = [
     shipping: true,
     price: 35000,
     texts: texts(
-      { ptBR: 'Guia cirúrgico impresso', en: 'Printed surgical guide', es: 'Guía quirúrgica impresa' },
+      {
+        ptBR: 'Guia cirúrgico impresso',
+        en: 'Printed surgical guide',
+        es: 'Guía quirúrgica impresa',
+      },
       {
         ptBR: 'Impressão 3D do guia cirúrgico planejado, com envio.',
         en: '3D printing of the planned surgical guide, shipped to you.',
@@ -218,14 +244,24 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           };
         }),
       )
-      .returning({ id: users.id, nickName: users.nickName, dataCapabilities: users.dataCapabilities });
+      .returning({
+        id: users.id,
+        nickName: users.nickName,
+        dataCapabilities: users.dataCapabilities,
+      });
     // The demo doctor is a student of the demo instructor, with a 10 % discount.
     const instructor = created.find((u) => u.nickName === 'instructor');
     const doctor = created.find((u) => u.nickName === 'doctor');
     if (instructor && doctor) {
       await tx
         .update(users)
-        .set({ dataCapabilities: { ...doctor.dataCapabilities, instructorId: instructor.id, instructorDiscount: 10 } })
+        .set({
+          dataCapabilities: {
+            ...doctor.dataCapabilities,
+            instructorId: instructor.id,
+            instructorDiscount: 10,
+          },
+        })
         .where(sql`${users.id} = ${doctor.id}`);
     }
     const inserted = await tx.insert(products).values(PRODUCTS).onConflictDoNothing().returning();
@@ -248,7 +284,11 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           price: 80000,
           discount: 10,
           texts: texts(
-            { ptBR: 'Combo guia cirúrgico', en: 'Surgical guide combo', es: 'Combo guía quirúrgica' },
+            {
+              ptBR: 'Combo guia cirúrgico',
+              en: 'Surgical guide combo',
+              es: 'Combo guía quirúrgica',
+            },
             {
               ptBR: 'Planejamento e impressão do guia cirúrgico, com 10% de desconto no planejamento.',
               en: 'Planning and printing of the surgical guide, 10% off the planning.',

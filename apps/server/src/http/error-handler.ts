@@ -47,7 +47,9 @@ function body(language: Language, code: ErrorCode, fields?: Record<string, strin
 }
 
 /** Fastify's own 4xx errors (bad JSON, wrong content type, too large) keep their status. */
-function frameworkClientError(error: FastifyError): { status: number; code: ErrorCode } | undefined {
+function frameworkClientError(
+  error: FastifyError,
+): { status: number; code: ErrorCode } | undefined {
   const status = error.statusCode;
   if (!status || status < 400 || status >= 500) return undefined;
   if (status === 413) return { status, code: 'PAYLOAD_TOO_LARGE' };
@@ -71,7 +73,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const path = issue.instancePath.split('/').filter(Boolean).join('.');
         const keys = (issue.params as { keys?: unknown }).keys;
         if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
-          for (const key of keys) fields[path ? `${path}.${String(key)}` : String(key)] ??= 'validation.unknownField';
+          for (const key of keys)
+            fields[path ? `${path}.${String(key)}` : String(key)] ??= 'validation.unknownField';
         } else {
           fields[path || (error.validationContext ?? 'body')] ??= fieldMessageKey(issue);
         }
@@ -90,7 +93,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(body(language, 'INTERNAL_ERROR'));
   });
-
 }
 
 export { body as errorBody };

@@ -88,7 +88,11 @@ export function registerPermissions(app: FastifyInstance, options: PermissionOpt
     }
     const permission = route.config?.permission;
     for (const method of [route.method].flat()) {
-      routeRules.push({ method, url: route.url, permission: isPermission(permission) ? permission : undefined });
+      routeRules.push({
+        method,
+        url: route.url,
+        permission: isPermission(permission) ? permission : undefined,
+      });
     }
   });
 

@@ -40,7 +40,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(requestLanguage(request), 'NOT_FOUND'));
     }
-    if (!hasBuild) return reply.status(200).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE);
+    if (!hasBuild)
+      return reply.status(200).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -7,13 +7,24 @@ import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 
-export const ADMIN_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_PG_URL =
+  process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A fresh PostgreSQL database for one test file; `drop()` removes it. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `dentflow_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_PG_URL });
   await admin.connect();
+  // Databases left by an interrupted run (older than an hour) are removed on the way.
+  const { rows } = await admin.query<{ datname: string }>(
+    "SELECT datname FROM pg_database WHERE datname LIKE 'dentflow_test_%'",
+  );
+  for (const { datname } of rows) {
+    const createdAt = Number(datname.split('_')[2]);
+    if (Number.isFinite(createdAt) && Date.now() - createdAt > 3600_000) {
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  }
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   const url = new URL(ADMIN_PG_URL);
@@ -72,7 +83,9 @@ export async function startTestApp(
       const dir = join(dataDir, 'outbox');
       let files: string[];
       try {
-        files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+        files = readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort();
       } catch {
         return [];
       }

@@ -23,6 +23,12 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+// Mantine's autosize Textarea listens for font loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 
 afterEach(() => {

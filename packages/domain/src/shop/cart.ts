@@ -33,10 +33,6 @@ export interface CartState {
   shipment: Shipment;
 }
 
-export const EMPTY_CART: CartState = Object.freeze({
-  items: [],
-  shipment: emptyShipment(),
-}) as CartState;
 export const emptyCart = (): CartState => ({ items: [], shipment: emptyShipment() });
 
 type CartProduct = Pick<

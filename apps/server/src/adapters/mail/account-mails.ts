@@ -4,7 +4,10 @@ import type { MailMessage } from './mail-sender';
 export type AccountMailKind = 'verifyAccount' | 'resetPassword';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** An account mail (verification, password reset) in the recipient's language, from `mail.json`. */
 export function accountMail(

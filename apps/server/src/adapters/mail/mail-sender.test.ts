@@ -70,7 +70,9 @@ describe('SMTP adapter', () => {
     });
     expect(sender.kind).toBe('smtp');
     const link = 'http://localhost:3000/resetPassword/tok_123';
-    await sender.send(accountMail('resetPassword', 'en', { email: 'ana@example.com', name: 'Ana' }, link));
+    await sender.send(
+      accountMail('resetPassword', 'en', { email: 'ana@example.com', name: 'Ana' }, link),
+    );
     sender.close();
     expect(received).toHaveLength(1);
     expect(received[0]!.from).toBe('no-reply@dentflow.test');
@@ -80,8 +82,17 @@ describe('SMTP adapter', () => {
   });
 
   it('rejects when the SMTP server cannot be reached', async () => {
-    const sender = createMailSender({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x@y.z', outboxDir: '/nonexistent', logger });
-    await expect(sender.send(accountMail('verifyAccount', 'en', { email: 'a@b.c', name: 'A' }, 'http://x/verify/t'))).rejects.toThrow();
+    const sender = createMailSender({
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'x@y.z',
+      outboxDir: '/nonexistent',
+      logger,
+    });
+    await expect(
+      sender.send(
+        accountMail('verifyAccount', 'en', { email: 'a@b.c', name: 'A' }, 'http://x/verify/t'),
+      ),
+    ).rejects.toThrow();
     sender.close();
   });
 });
@@ -90,9 +101,21 @@ describe('outbox adapter', () => {
   it('writes one .eml file per message, readable as a mail', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dentflow-outbox-'));
     try {
-      const sender = createMailSender({ smtpUrl: undefined, from: 'Dentflow <no-reply@dentflow.local>', outboxDir: join(dir, 'outbox'), logger });
+      const sender = createMailSender({
+        smtpUrl: undefined,
+        from: 'Dentflow <no-reply@dentflow.local>',
+        outboxDir: join(dir, 'outbox'),
+        logger,
+      });
       expect(sender.kind).toBe('outbox');
-      await sender.send(accountMail('verifyAccount', 'es', { email: 'eva@example.com', name: 'Eva' }, 'http://localhost:3000/verify/tok_9'));
+      await sender.send(
+        accountMail(
+          'verifyAccount',
+          'es',
+          { email: 'eva@example.com', name: 'Eva' },
+          'http://localhost:3000/verify/tok_9',
+        ),
+      );
       const files = readdirSync(join(dir, 'outbox'));
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/\.eml$/);

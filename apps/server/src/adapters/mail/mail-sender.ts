@@ -50,8 +50,16 @@ function createSmtpSender(smtpUrl: string, from: string, logger: FastifyBaseLogg
 }
 
 /** Writes each message as an RFC 822 `.eml` file (nodemailer's stream transport builds it). */
-function createOutboxSender(outboxDir: string, from: string, logger: FastifyBaseLogger): MailSender {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+function createOutboxSender(
+  outboxDir: string,
+  from: string,
+  logger: FastifyBaseLogger,
+): MailSender {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     kind: 'outbox',
     async send(message) {

@@ -84,7 +84,9 @@ export const products = pgTable(
     price: integer('price').notNull().default(0),
     discount: integer('discount').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    modifiedAt: timestamp('modified_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
@@ -101,7 +103,9 @@ export const surgicalKitManufacturers = pgTable(
     manufactureName: text('manufacture_name').notNull(),
     systems: jsonb('systems').$type<string[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
-    modifiedAt: timestamp('modified_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [uniqueIndex('surgical_kit_manufacturers_name_unique').on(t.manufactureName)],
 );

@@ -16,7 +16,8 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     actorUserId: entry.actorUserId,
     action: entry.action,
     entity: entry.entity,
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    entityId:
+      entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     details: entry.details ?? {},
     ip: entry.ip ?? null,
   });

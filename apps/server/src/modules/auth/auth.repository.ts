@@ -7,7 +7,13 @@ export type CouponRow = typeof coupons.$inferSelect;
 
 export async function insertRefreshToken(
   db: DbOrTx,
-  values: { userId: number; familyId: string; tokenHash: string; remember: boolean; expiresAt: Date },
+  values: {
+    userId: number;
+    familyId: string;
+    tokenHash: string;
+    remember: boolean;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db.insert(refreshTokens).values(values);
 }

@@ -9,8 +9,16 @@ import {
   userProfileSchema,
 } from '@dentflow/domain';
 
-const loginText = z.string({ error: MESSAGE.required }).trim().min(1, MESSAGE.required).max(254, MESSAGE.max);
-const opaqueToken = z.string({ error: MESSAGE.required }).trim().min(1, MESSAGE.required).max(200, MESSAGE.max);
+const loginText = z
+  .string({ error: MESSAGE.required })
+  .trim()
+  .min(1, MESSAGE.required)
+  .max(254, MESSAGE.max);
+const opaqueToken = z
+  .string({ error: MESSAGE.required })
+  .trim()
+  .min(1, MESSAGE.required)
+  .max(200, MESSAGE.max);
 
 export const registerBody = z.object({
   email: emailSchema,

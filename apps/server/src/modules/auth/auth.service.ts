@@ -86,7 +86,11 @@ export function createAuthService(ctx: AppContext) {
     return token;
   }
 
-  async function startSession(user: UserRow, remember: boolean, meta: RequestMeta): Promise<SessionResult> {
+  async function startSession(
+    user: UserRow,
+    remember: boolean,
+    meta: RequestMeta,
+  ): Promise<SessionResult> {
     const refreshToken = randomToken();
     await db.transaction(async (tx) => {
       await insertRefreshToken(tx, {
@@ -96,7 +100,14 @@ export function createAuthService(ctx: AppContext) {
         remember,
         expiresAt: new Date(Date.now() + refreshTokenTtlMs(remember)),
       });
-      await writeAudit(tx, { actorUserId: user.id, action: 'auth.login', entity: 'user', entityId: user.id, details: { remember }, ip: meta.ip });
+      await writeAudit(tx, {
+        actorUserId: user.id,
+        action: 'auth.login',
+        entity: 'user',
+        entityId: user.id,
+        details: { remember },
+        ip: meta.ip,
+      });
     });
     return {
       accessToken: await ctx.accessTokens.sign(user.id),
@@ -131,7 +142,14 @@ export function createAuthService(ctx: AppContext) {
             passwordHash,
             roles: [],
             dataInfo: emptyDataInfo(language),
-            dataAddress: { zipCode: '', country: '', state: '', city: '', address: '', complement: '' },
+            dataAddress: {
+              zipCode: '',
+              country: '',
+              state: '',
+              city: '',
+              address: '',
+              complement: '',
+            },
             dataCapabilities: {
               physicalCreditCard: false,
               clinicPartner: false,
@@ -142,7 +160,14 @@ export function createAuthService(ctx: AppContext) {
             couponId,
           });
           const token = await issueVerificationToken(user.id, tx);
-          await writeAudit(tx, { actorUserId: user.id, action: 'auth.register', entity: 'user', entityId: user.id, details: { couponId }, ip: meta.ip });
+          await writeAudit(tx, {
+            actorUserId: user.id,
+            action: 'auth.register',
+            entity: 'user',
+            entityId: user.id,
+            details: { couponId },
+            ip: meta.ip,
+          });
           return { user, token };
         });
       } catch (error) {
@@ -162,7 +187,13 @@ export function createAuthService(ctx: AppContext) {
         if (id === undefined) return undefined;
         await markUserVerified(tx, id);
         await expireAccountTokens(tx, id, 'verify_account');
-        await writeAudit(tx, { actorUserId: id, action: 'auth.verify', entity: 'user', entityId: id, ip: meta.ip });
+        await writeAudit(tx, {
+          actorUserId: id,
+          action: 'auth.verify',
+          entity: 'user',
+          entityId: id,
+          ip: meta.ip,
+        });
         return id;
       });
       if (userId === undefined) throw new AppError(400, 'INVALID_TOKEN');
@@ -224,9 +255,18 @@ export function createAuthService(ctx: AppContext) {
         if (known?.rotatedAt && !known.revokedAt) {
           await db.transaction(async (tx) => {
             await revokeFamily(tx, known.familyId);
-            await writeAudit(tx, { actorUserId: known.userId, action: 'auth.refresh_reuse', entity: 'refresh_family', entityId: known.familyId, ip: meta.ip });
+            await writeAudit(tx, {
+              actorUserId: known.userId,
+              action: 'auth.refresh_reuse',
+              entity: 'refresh_family',
+              entityId: known.familyId,
+              ip: meta.ip,
+            });
           });
-          log.warn({ userId: known.userId, familyId: known.familyId }, 'rotated refresh token reused; family revoked');
+          log.warn(
+            { userId: known.userId, familyId: known.familyId },
+            'rotated refresh token reused; family revoked',
+          );
         }
         throw new AppError(401, 'NOT_AUTHORIZED');
       }
@@ -238,12 +278,22 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /** Revokes the session (token family) of the given refresh token, if it is the caller's. */
-    async logout(userId: number, refreshToken: string, meta: RequestMeta): Promise<{ loggedOut: true }> {
+    async logout(
+      userId: number,
+      refreshToken: string,
+      meta: RequestMeta,
+    ): Promise<{ loggedOut: true }> {
       const known = await findRefreshToken(db, hashToken(refreshToken));
       if (known && known.userId === userId) {
         await db.transaction(async (tx) => {
           await revokeFamily(tx, known.familyId);
-          await writeAudit(tx, { actorUserId: userId, action: 'auth.logout', entity: 'refresh_family', entityId: known.familyId, ip: meta.ip });
+          await writeAudit(tx, {
+            actorUserId: userId,
+            action: 'auth.logout',
+            entity: 'refresh_family',
+            entityId: known.familyId,
+            ip: meta.ip,
+          });
         });
       }
       return { loggedOut: true };
@@ -269,7 +319,11 @@ export function createAuthService(ctx: AppContext) {
      * Sets the password from a single-use link and revokes every session of the user. Following
      * the mailed link proves the address, so an unverified account becomes verified.
      */
-    async resetPassword(token: string, password: string, meta: RequestMeta): Promise<{ reset: true }> {
+    async resetPassword(
+      token: string,
+      password: string,
+      meta: RequestMeta,
+    ): Promise<{ reset: true }> {
       const passwordHash = await hashPassword(password);
       const userId = await db.transaction(async (tx) => {
         const id = await consumeAccountToken(tx, 'reset_password', hashToken(token));
@@ -278,7 +332,13 @@ export function createAuthService(ctx: AppContext) {
         await markUserVerified(tx, id);
         await expireAccountTokens(tx, id, 'reset_password');
         await revokeAllSessions(tx, id);
-        await writeAudit(tx, { actorUserId: id, action: 'auth.reset_password', entity: 'user', entityId: id, ip: meta.ip });
+        await writeAudit(tx, {
+          actorUserId: id,
+          action: 'auth.reset_password',
+          entity: 'user',
+          entityId: id,
+          ip: meta.ip,
+        });
         return id;
       });
       if (userId === undefined) throw new AppError(400, 'INVALID_TOKEN');

@@ -17,12 +17,21 @@ import type { ProfileService } from './profile.service';
 const tags = ['profile'];
 const security = [{ bearer: [] }];
 
-export function registerProfileRoutes(app: FastifyInstance, profile: ProfileService, config: Config) {
+export function registerProfileRoutes(
+  app: FastifyInstance,
+  profile: ProfileService,
+  config: Config,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/profile/get', {
     config: { permission: 'authenticated' },
-    schema: { tags, security, summary: "The caller's profile", response: responses(userProfileSchema) },
+    schema: {
+      tags,
+      security,
+      summary: "The caller's profile",
+      response: responses(userProfileSchema),
+    },
     handler: async (req) => ({ obj: await profile.get(callerId(req)) }),
   });
 
@@ -70,13 +79,23 @@ export function registerProfileRoutes(app: FastifyInstance, profile: ProfileServ
 
   r.get('/api/v1/profile/announcement', {
     config: { permission: 'authenticated' },
-    schema: { tags, security, summary: 'The active announcement', response: responses(announcementResult) },
+    schema: {
+      tags,
+      security,
+      summary: 'The active announcement',
+      response: responses(announcementResult),
+    },
     handler: async () => ({ obj: await profile.announcement() }),
   });
 
   r.get('/api/v1/profile/getInstructor', {
     config: { permission: 'authenticated' },
-    schema: { tags, security, summary: "The caller's instructor and discount", response: responses(instructorResult) },
+    schema: {
+      tags,
+      security,
+      summary: "The caller's instructor and discount",
+      response: responses(instructorResult),
+    },
     handler: async (req) => ({ obj: await profile.instructor(callerId(req)) }),
   });
 }

@@ -1,9 +1,4 @@
-import {
-  isValidDocument,
-  isValidPhone,
-  nickNameSchema,
-  type UserProfile,
-} from '@dentflow/domain';
+import { isValidDocument, isValidPhone, nickNameSchema, type UserProfile } from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
 import { hashPassword, verifyPassword } from '../../security/passwords';
@@ -54,10 +49,18 @@ export function createProfileService(ctx: AppContext) {
         const fields: Record<string, string> = {};
         const documentTouched =
           input.dataInfo.document !== undefined || input.dataInfo.typeOfDocument !== undefined;
-        if (documentTouched && info.document.trim() !== '' && !isValidDocument(info.typeOfDocument, info.document)) {
+        if (
+          documentTouched &&
+          info.document.trim() !== '' &&
+          !isValidDocument(info.typeOfDocument, info.document)
+        ) {
           fields['dataInfo.document'] = 'validation.invalidDocument';
         }
-        if (input.dataInfo.mobile && info.mobile.number.trim() !== '' && !isValidPhone(info.mobile.number)) {
+        if (
+          input.dataInfo.mobile &&
+          info.mobile.number.trim() !== '' &&
+          !isValidPhone(info.mobile.number)
+        ) {
           fields['dataInfo.mobile.number'] = 'validation.invalidPhone';
         }
         if (Object.keys(fields).length > 0) throw validationError(fields);
@@ -87,7 +90,10 @@ export function createProfileService(ctx: AppContext) {
     },
 
     /** Malformed → INVALID_NICKNAME; the caller's own nickname counts as available. */
-    async verifyNickname(nickname: string, callerUserId: number | undefined): Promise<{ available: boolean }> {
+    async verifyNickname(
+      nickname: string,
+      callerUserId: number | undefined,
+    ): Promise<{ available: boolean }> {
       const parsed = nickNameSchema.safeParse(nickname);
       if (!parsed.success) throw new AppError(400, 'INVALID_NICKNAME');
       return { available: !(await isNicknameTaken(db, parsed.data, callerUserId)) };
@@ -105,17 +111,27 @@ export function createProfileService(ctx: AppContext) {
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await updateUser(tx, userId, { passwordHash });
-        await writeAudit(tx, { actorUserId: userId, action: 'profile.update_password', entity: 'user', entityId: userId, ip: meta.ip });
+        await writeAudit(tx, {
+          actorUserId: userId,
+          action: 'profile.update_password',
+          entity: 'user',
+          entityId: userId,
+          ip: meta.ip,
+        });
       });
       return { updated: true };
     },
 
     async announcement(): Promise<{ active: boolean; title: string; body: string }> {
       const found = await findActiveAnnouncement(db);
-      return found ? { active: true, title: found.title, body: found.body } : { active: false, title: '', body: '' };
+      return found
+        ? { active: true, title: found.title, body: found.body }
+        : { active: false, title: '', body: '' };
     },
 
-    async instructor(userId: number): Promise<{ instructor_id: number | null; instructor_discount: number }> {
+    async instructor(
+      userId: number,
+    ): Promise<{ instructor_id: number | null; instructor_discount: number }> {
       const { dataCapabilities } = await requireUser(userId);
       return {
         instructor_id: dataCapabilities.instructorId,

@@ -30,7 +30,10 @@ export function createShopService(ctx: AppContext) {
         case 'not_found':
           throw new AppError(404, 'ZIP_NOT_FOUND');
         case 'unavailable':
-          ctx.log.warn({ provider: ctx.zipLookup.provider, reason: result.reason }, 'zip lookup unavailable');
+          ctx.log.warn(
+            { provider: ctx.zipLookup.provider, reason: result.reason },
+            'zip lookup unavailable',
+          );
           throw new AppError(503, 'ZIP_LOOKUP_UNAVAILABLE');
       }
     },

@@ -78,11 +78,6 @@ export async function markUserVerified(db: DbOrTx, id: number): Promise<void> {
     .where(eq(users.id, id));
 }
 
-export async function countUsers(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
-  return row?.count ?? 0;
-}
-
 /** Unique-violation on one of the users' unique indexes, raised by a concurrent insert/update. */
 export function uniqueViolationOf(error: unknown): 'email' | 'nickName' | undefined {
   const seen = new Set<unknown>();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -10,6 +10,7 @@ import { redirectAfterLogin } from '../../../lib/login-redirect';
 import { useLogin } from '../api/login';
 import { useResendVerification } from '../api/resend-verification';
 import { hasSeenWelcome } from '../../../lib/session-storage';
+import { PasswordField } from '../../../lib/ui/password-field';
 
 // Only a first visit shows the welcome pop-up: its dialog code loads then, not on every login.
 const WelcomeModal = lazy(() =>
@@ -98,7 +99,7 @@ export function LoginPage() {
             required
             {...form.getInputProps('login')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth.login.password')}
             autoComplete="current-password"
             required

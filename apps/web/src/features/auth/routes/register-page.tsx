@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { emailSchema, nickNameSchema, passwordSchema, requiredText, MESSAGE } from '@dentflow/domain';
@@ -12,6 +12,7 @@ import { showError, showSuccess } from '../../../lib/notify';
 import { NicknameInput } from '../../../lib/ui/nickname-input';
 import { useRegister } from '../api/register';
 import { TermsDialog } from '../components/terms-dialog';
+import { PasswordField } from '../../../lib/ui/password-field';
 
 const NAME_MAX = 60;
 
@@ -99,14 +100,14 @@ export function RegisterPage() {
             status={nicknameStatus}
             {...form.getInputProps('nickName')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth.register.password')}
             description={t('auth.passwordPolicy')}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth.register.confirmPassword')}
             autoComplete="new-password"
             required

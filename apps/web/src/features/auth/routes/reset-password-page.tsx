@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE, passwordSchema } from '@dentflow/domain';
@@ -8,6 +8,7 @@ import { fieldRule } from '../../../lib/form';
 import { translateErrorKey } from '../../../lib/i18n';
 import { showError } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
+import { PasswordField } from '../../../lib/ui/password-field';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -68,14 +69,14 @@ export function ResetPasswordPage() {
         )}
       >
         <Stack>
-          <PasswordInput
+          <PasswordField
             label={t('auth.reset.password')}
             description={t('auth.passwordPolicy')}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
           />
-          <PasswordInput label={t('auth.reset.confirmPassword')} autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+          <PasswordField label={t('auth.reset.confirmPassword')} autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
           <Button type="submit" loading={reset.isPending} fullWidth>
             {t('auth.reset.submit')}
           </Button>

@@ -8,6 +8,8 @@ import { renderRoutes, renderWithApp } from '../../../test/render';
 import { AddressTab } from './address-tab';
 
 const addressFields = ['Country', 'State', 'City', 'Address', 'Complement'];
+/** Required fields carry an asterisk in their label. */
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`));
 
 describe('address tab (spec §5)', () => {
   beforeEach(() => applyLanguage('en'));
@@ -18,13 +20,13 @@ describe('address tab (spec §5)', () => {
       fail(503, 'ZIP_LOOKUP_UNAVAILABLE', 'The address lookup is not available; fill in the address by hand.'),
     );
     renderWithApp(<AddressTab profile={profileWithoutAddress()} />);
-    for (const label of addressFields) expect(screen.getByLabelText(label)).toBeDisabled();
+    for (const label of addressFields) expect(field(label)).toBeDisabled();
 
     await userEvent.type(screen.getByLabelText(/Zip code/), '01310-100');
 
     expect(await screen.findByText('The address lookup is not available; fill in the address by hand.')).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toEqual(['/shop/queryAddress/01310100']);
-    for (const label of addressFields) expect(screen.getByLabelText(label)).toBeEnabled();
+    for (const label of addressFields) expect(field(label)).toBeEnabled();
   });
 
   it('fills and unlocks the fields from a successful lookup', async () => {
@@ -34,9 +36,9 @@ describe('address tab (spec §5)', () => {
     renderWithApp(<AddressTab profile={profileWithoutAddress()} />);
     await userEvent.type(screen.getByLabelText(/Zip code/), '01310100');
 
-    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('São Paulo'));
-    expect(screen.getByLabelText('Address')).toHaveValue('Avenida Paulista');
-    expect(screen.getByLabelText('Country')).toBeEnabled();
+    await waitFor(() => expect(field('City')).toHaveValue('São Paulo'));
+    expect(field('Address')).toHaveValue('Avenida Paulista');
+    expect(field('Country')).toBeEnabled();
   });
 
   it('validates the limits from the domain before saving (city 2-60, address 80)', async () => {
@@ -44,8 +46,8 @@ describe('address tab (spec §5)', () => {
     const profile = completeProfile();
     renderWithApp(<AddressTab profile={profile} />);
     const user = userEvent.setup();
-    await user.clear(screen.getByLabelText('City'));
-    await user.type(screen.getByLabelText('City'), 'X');
+    await user.clear(field('City'));
+    await user.type(field('City'), 'X');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Too short')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -67,11 +69,11 @@ describe('address tab (spec §5)', () => {
     );
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/Zip code/), '99999999');
-    await waitFor(() => expect(screen.getByLabelText('Country')).toBeEnabled());
-    await user.type(screen.getByLabelText('Country'), 'Brasil');
-    await user.type(screen.getByLabelText('State'), 'SP');
-    await user.type(screen.getByLabelText('City'), 'São Paulo');
-    await user.type(screen.getByLabelText('Address'), 'Avenida Paulista, 1000');
+    await waitFor(() => expect(field('Country')).toBeEnabled());
+    await user.type(field('Country'), 'Brasil');
+    await user.type(field('State'), 'SP');
+    await user.type(field('City'), 'São Paulo');
+    await user.type(field('Address'), 'Avenida Paulista, 1000');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE, passwordSchema } from '@dentflow/domain';
@@ -7,6 +7,7 @@ import { fieldRule } from '../../../lib/form';
 import { translateErrorKey } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useUpdatePassword } from '../api/update-password';
+import { PasswordField } from '../../../lib/ui/password-field';
 
 export function PasswordTab() {
   const { t } = useTranslation();
@@ -41,20 +42,20 @@ export function PasswordTab() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={480}>
-        <PasswordInput
+        <PasswordField
           label={t('profile.password.current')}
           autoComplete="current-password"
           required
           {...form.getInputProps('currentPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('profile.password.new')}
           description={t('auth.passwordPolicy')}
           autoComplete="new-password"
           required
           {...form.getInputProps('newPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('profile.password.confirm')}
           autoComplete="new-password"
           required
