@@ -58,6 +58,7 @@ export async function buildApp(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'db'),
+    onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
   });
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());

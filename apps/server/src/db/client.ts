@@ -42,10 +42,15 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   pgliteDir: string;
+  /** Errors of idle pooled connections (database restart, terminated session). */
+  onIdleConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   const migrationsDir = migrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener an idle connection's error (e.g. PostgreSQL restarting) would crash
+    // the process; the pool drops that connection and opens a new one when needed.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder: migrationsDir });

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import {
   ActionIcon,
   AppShell,
@@ -138,7 +138,6 @@ function NotificationBell() {
 
 function UserMenu() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { data: profile } = useProfile();
   const logout = useLogout();
   const general = profile?.dataGeneral;
@@ -150,8 +149,7 @@ function UserMenu() {
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
-  const signOut = () =>
-    logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
+  const signOut = () => logout.mutate();
 
   return (
     <Menu position="bottom-end" width={220} withinPortal>

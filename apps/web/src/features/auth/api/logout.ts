@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { api, clearSession } from '../../../lib/api-client';
 import { getRefreshToken } from '../../../lib/session-storage';
 
@@ -14,8 +15,14 @@ export async function logout(): Promise<void> {
 
 export function useLogout() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => queryClient.clear(),
+    // Leave the main layout first: clearing the cache while its queries are still observed
+    // would refetch them without a session.
+    onSettled: async () => {
+      await navigate('/login', { replace: true });
+      queryClient.clear();
+    },
   });
 }
