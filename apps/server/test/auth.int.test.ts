@@ -129,6 +129,8 @@ describe('register', () => {
       { code: 'OFF-INACTIVE', active: false },
       { code: 'OFF-USEDUP', maxUsage: 2, used: 2 },
       { code: 'OFF-EXPIRED', expireAt: new Date(Date.now() - 1000) },
+      { code: 'OFF-DELETED', deletedAt: new Date() },
+      { code: 'OFF-PERSONAL', bind2User: 1 },
     ]);
     const ok = await post('/api/v1/auth/register', newUser({ coupom: 'welcome10' }));
     expect(ok.statusCode).toBe(200);
@@ -139,7 +141,14 @@ describe('register', () => {
     const [welcome] = await db.select().from(coupons).where(eq(coupons.code, 'WELCOME10'));
     expect(row?.couponId).toBe(welcome?.id);
 
-    for (const code of ['NOPE', 'OFF-INACTIVE', 'OFF-USEDUP', 'OFF-EXPIRED']) {
+    for (const code of [
+      'NOPE',
+      'OFF-INACTIVE',
+      'OFF-USEDUP',
+      'OFF-EXPIRED',
+      'OFF-DELETED',
+      'OFF-PERSONAL',
+    ]) {
       const response = await post('/api/v1/auth/register', newUser({ coupom: code }), {
         'accept-language': 'es-ES',
       });

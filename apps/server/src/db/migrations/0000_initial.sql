@@ -68,6 +68,11 @@ CREATE TABLE "coupons" (
 	"active" boolean DEFAULT true NOT NULL,
 	"max_usage" integer,
 	"used" integer DEFAULT 0 NOT NULL,
+	"bind2_user" integer,
+	"bind2_product" integer,
+	"bind2_category" integer,
+	"once_per_user" boolean DEFAULT false NOT NULL,
+	"apply_on_manufacture_service" boolean DEFAULT false NOT NULL,
 	"expire_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { currencyForLanguage, isLanguage, type DataInfo, type Language } from '@dentflow/domain';
+import {
+  couponRejection,
+  currencyForLanguage,
+  isLanguage,
+  type CouponTypeId,
+  type DataInfo,
+  type Language,
+} from '@dentflow/domain';
 import { accountMail, type AccountMailKind } from '../../adapters/mail/account-mails';
 import type { AppContext, RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -30,9 +37,9 @@ import {
   insertRefreshToken,
   revokeAllSessions,
   revokeFamily,
+  type CouponRow,
 } from './auth.repository';
 import type { RegisterInput, SessionResult } from './auth.schemas';
-import { isCouponUsableAtRegistration } from './coupon-validity';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Issue 2 §3 lifetimes. */
@@ -123,7 +130,7 @@ export function createAuthService(ctx: AppContext) {
       let couponId: number | null = null;
       if (input.coupom) {
         const coupon = await findCouponByCode(db, input.coupom);
-        if (!coupon || !isCouponUsableAtRegistration(coupon, new Date())) {
+        if (!coupon || !isCouponUsableAtRegistration(coupon)) {
           throw new AppError(400, 'INVALID_COUPON');
         }
         couponId = coupon.id;
@@ -347,3 +354,20 @@ export function createAuthService(ctx: AppContext) {
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * A coupon code kept on a new account must be applicable to a user who has none of its uses yet
+ * (spec §9 rules without a cart); a coupon bound to an existing user is not theirs to take.
+ */
+function isCouponUsableAtRegistration(coupon: CouponRow): boolean {
+  const rejection = couponRejection(
+    {
+      ...coupon,
+      coupomType: coupon.coupomType as CouponTypeId,
+      deletedAt: coupon.deletedAt?.toISOString() ?? null,
+      expireAt: coupon.expireAt?.toISOString() ?? null,
+    },
+    { userId: 0, usesByUser: 0, now: new Date() },
+  );
+  return rejection === null;
+}

@@ -3,7 +3,7 @@ import {
   MESSAGE,
   dataAddressFormSchema,
   dataGeneralUpdateSchema,
-  dataInfoSchema,
+  dataInfoUpdateSchema,
   passwordSchema,
 } from '@dentflow/domain';
 
@@ -14,7 +14,7 @@ import {
 export const profileSetBody = z
   .object({
     dataGeneral: dataGeneralUpdateSchema.optional(),
-    dataInfo: dataInfoSchema.partial().strict().optional(),
+    dataInfo: dataInfoUpdateSchema.optional(),
     dataAddress: dataAddressFormSchema.partial().strict().optional(),
   })
   .strict();

@@ -1,4 +1,4 @@
-import { isValidDocument, isValidPhone, nickNameSchema, type UserProfile } from '@dentflow/domain';
+import { isValidDocument, nickNameSchema, type UserProfile } from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
 import { hashPassword, verifyPassword } from '../../security/passwords';
@@ -46,7 +46,8 @@ export function createProfileService(ctx: AppContext) {
 
       if (input.dataInfo) {
         const info = { ...user.dataInfo, ...input.dataInfo };
-        const fields: Record<string, string> = {};
+        // The body schema checks a document against a type sent with it; this checks the merged
+        // record, so changing only the type cannot leave a stored document invalid.
         const documentTouched =
           input.dataInfo.document !== undefined || input.dataInfo.typeOfDocument !== undefined;
         if (
@@ -54,16 +55,8 @@ export function createProfileService(ctx: AppContext) {
           info.document.trim() !== '' &&
           !isValidDocument(info.typeOfDocument, info.document)
         ) {
-          fields['dataInfo.document'] = 'validation.invalidDocument';
+          throw validationError({ 'dataInfo.document': 'validation.invalidDocument' });
         }
-        if (
-          input.dataInfo.mobile &&
-          info.mobile.number.trim() !== '' &&
-          !isValidPhone(info.mobile.number)
-        ) {
-          fields['dataInfo.mobile.number'] = 'validation.invalidPhone';
-        }
-        if (Object.keys(fields).length > 0) throw validationError(fields);
         patch.dataInfo = info;
       }
       if (input.dataAddress) patch.dataAddress = { ...user.dataAddress, ...input.dataAddress };
