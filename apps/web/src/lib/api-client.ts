@@ -122,8 +122,9 @@ export function refreshSession(): Promise<Session> {
 
 async function doRefresh(): Promise<Session> {
   const refreshToken = getRefreshToken();
+  // No session to lose (e.g. a request still in flight after logout): nothing to report.
+  if (!refreshToken) throw new ApiError('not authorized', 'NOT_AUTHORIZED', 401);
   try {
-    if (!refreshToken) throw new ApiError('not authorized', 'NOT_AUTHORIZED', 401);
     const response = await send('POST', '/auth/refresh_token', { refresh_token: refreshToken }, null);
     const session = await unwrap<Session>(response);
     storeSession(session);
