@@ -15,9 +15,11 @@ const route = files.find((f) => f.startsWith(`${routePrefix}-`));
 if (!entry || !route) throw new Error(`entry (${entry}) or route chunk (${routePrefix}) not found`);
 
 const staticImports = (file) =>
-  [...readFileSync(join(assets, file), 'utf8').matchAll(/(?:import|export)\s*(?:[\w{}\s,*$]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map(
-    (m) => m[1],
-  );
+  [
+    ...readFileSync(join(assets, file), 'utf8').matchAll(
+      /(?:import|export)\s*(?:[\w{}\s,*$]+from\s*)?["']\.\/([^"']+\.js)["']/g,
+    ),
+  ].map((m) => m[1]);
 const seen = new Set();
 const visit = (file) => {
   if (seen.has(file)) return;
@@ -29,5 +31,7 @@ visit(route);
 let total = 0;
 for (const file of seen) total += gzipSync(readFileSync(join(assets, file))).length;
 const kb = total / 1024;
-console.log(`${routePrefix}: ${seen.size} chunks, ${kb.toFixed(1)} KB gzipped JS (budget ${budgetArg} KB)`);
+console.log(
+  `${routePrefix}: ${seen.size} chunks, ${kb.toFixed(1)} KB gzipped JS (budget ${budgetArg} KB)`,
+);
 if (kb > Number(budgetArg)) process.exitCode = 1;

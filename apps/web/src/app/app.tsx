@@ -8,7 +8,13 @@ import { theme } from './theme';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: React.ReactNode }) {
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: React.ReactNode;
+}) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <I18nextProvider i18n={i18n}>

@@ -10,7 +10,10 @@ export class ChunkLoadError extends Error {
   }
 }
 
-export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+export function withChunkTimeout<T>(
+  load: () => Promise<T>,
+  timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError()), timeoutMs);
     load().then(
@@ -31,7 +34,5 @@ export function lazyRoute<M, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
 ): LazyExoticComponent<M[K] extends ComponentType<infer P> ? ComponentType<P> : never> {
-  return lazy(() =>
-    withChunkTimeout(load).then((module) => ({ default: module[name] as never })),
-  );
+  return lazy(() => withChunkTimeout(load).then((module) => ({ default: module[name] as never })));
 }

@@ -10,7 +10,10 @@ const ForgotPasswordPage = lazyRoute(
   () => import('../features/auth/routes/forgot-password-page'),
   'ForgotPasswordPage',
 );
-const RegisterPage = lazyRoute(() => import('../features/auth/routes/register-page'), 'RegisterPage');
+const RegisterPage = lazyRoute(
+  () => import('../features/auth/routes/register-page'),
+  'RegisterPage',
+);
 const ResetPasswordPage = lazyRoute(
   () => import('../features/auth/routes/reset-password-page'),
   'ResetPasswordPage',
@@ -20,7 +23,10 @@ const PaymentNoticePage = lazyRoute(
   () => import('../features/payment-notices/routes/payment-notice-page'),
   'PaymentNoticePage',
 );
-const NotFoundPage = lazyRoute(() => import('../features/errors/routes/not-found-page'), 'NotFoundPage');
+const NotFoundPage = lazyRoute(
+  () => import('../features/errors/routes/not-found-page'),
+  'NotFoundPage',
+);
 const NotAuthorizedPage = lazyRoute(
   () => import('../features/errors/routes/not-authorized-page'),
   'NotAuthorizedPage',

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, clearSession, configureApiClient, getAccessToken, storeSession } from './api-client';
+import {
+  ApiError,
+  api,
+  clearSession,
+  configureApiClient,
+  getAccessToken,
+  storeSession,
+} from './api-client';
 import { applyLanguage } from './i18n';
 import { getRefreshToken, setRefreshToken } from './session-storage';
 import { fail, mockFetch, ok } from '../test/fetch-mock';
@@ -64,7 +71,11 @@ describe('api client', () => {
   });
 
   it('rejects a body with an error field as an ApiError with code, fields and status', async () => {
-    mockFetch(() => fail(400, 'VALIDATION_ERROR', 'Validation error, check required fields', { email: 'Enter a valid email address' }));
+    mockFetch(() =>
+      fail(400, 'VALIDATION_ERROR', 'Validation error, check required fields', {
+        email: 'Enter a valid email address',
+      }),
+    );
     const error = await api.post('/auth/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -79,11 +90,21 @@ describe('api client', () => {
     const server = serverWithRefresh({ refreshDelayMs: 20 });
     storeSession({ ...session(0), accessToken: 'expired' });
 
-    const results = await Promise.all([api.get('/profile/get'), api.get('/profile/getInstructor'), api.get('/profile/announcement')]);
+    const results = await Promise.all([
+      api.get('/profile/get'),
+      api.get('/profile/getInstructor'),
+      api.get('/profile/announcement'),
+    ]);
 
-    expect(results).toEqual([{ path: '/profile/get' }, { path: '/profile/getInstructor' }, { path: '/profile/announcement' }]);
+    expect(results).toEqual([
+      { path: '/profile/get' },
+      { path: '/profile/getInstructor' },
+      { path: '/profile/announcement' },
+    ]);
     expect(server.refreshCount()).toBe(1);
-    expect(server.calls.filter((c) => c.path === '/auth/refresh_token')[0]?.body).toEqual({ refresh_token: 'refresh-0' });
+    expect(server.calls.filter((c) => c.path === '/auth/refresh_token')[0]?.body).toEqual({
+      refresh_token: 'refresh-0',
+    });
     expect(getAccessToken()).toBe('access-2');
     expect(getRefreshToken()).toBe('refresh-2');
     expect(onSession).toHaveBeenCalledTimes(2); // storeSession above + the one refresh
@@ -94,7 +115,10 @@ describe('api client', () => {
     const server = serverWithRefresh({ refreshFails: true });
     storeSession({ ...session(0), accessToken: 'expired' });
 
-    const outcomes = await Promise.allSettled([api.get('/profile/get'), api.get('/profile/announcement')]);
+    const outcomes = await Promise.allSettled([
+      api.get('/profile/get'),
+      api.get('/profile/announcement'),
+    ]);
 
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     expect(server.refreshCount()).toBe(1);
@@ -112,7 +136,9 @@ describe('api client', () => {
   });
 
   it('never refreshes for /auth/* calls: a wrong password stays a plain error', async () => {
-    const { calls } = mockFetch(() => fail(401, 'INVALID_CREDENTIALS', 'Invalid login or password'));
+    const { calls } = mockFetch(() =>
+      fail(401, 'INVALID_CREDENTIALS', 'Invalid login or password'),
+    );
     await expect(api.post('/auth/login', { login: 'a', password: 'b' })).rejects.toMatchObject({
       code: 'INVALID_CREDENTIALS',
       status: 401,
@@ -122,7 +148,10 @@ describe('api client', () => {
   });
 
   it('turns a network failure into a translated ApiError', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await applyLanguage('es');
     await expect(api.get('/profile/get')).rejects.toMatchObject({
       code: 'NETWORK_ERROR',

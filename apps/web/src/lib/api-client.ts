@@ -68,7 +68,12 @@ interface RequestOptions {
   retryOnUnauthorized?: boolean;
 }
 
-async function send(method: Method, path: string, body: unknown, token: string | null): Promise<Response> {
+async function send(
+  method: Method,
+  path: string,
+  body: unknown,
+  token: string | null,
+): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': languageTag(currentLanguage()),
@@ -125,7 +130,12 @@ async function doRefresh(): Promise<Session> {
   // No session to lose (e.g. a request still in flight after logout): nothing to report.
   if (!refreshToken) throw new ApiError('not authorized', 'NOT_AUTHORIZED', 401);
   try {
-    const response = await send('POST', '/auth/refresh_token', { refresh_token: refreshToken }, null);
+    const response = await send(
+      'POST',
+      '/auth/refresh_token',
+      { refresh_token: refreshToken },
+      null,
+    );
     const session = await unwrap<Session>(response);
     storeSession(session);
     return session;

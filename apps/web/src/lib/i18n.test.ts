@@ -1,6 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseLanguage, currentLanguage, i18n, initialLanguage, resetLanguage, applyLanguage } from './i18n';
-import { getStoredLanguage, setRefreshToken, setStoredLanguage, setStoredUser } from './session-storage';
+import {
+  chooseLanguage,
+  currentLanguage,
+  i18n,
+  initialLanguage,
+  resetLanguage,
+  applyLanguage,
+} from './i18n';
+import {
+  getStoredLanguage,
+  setRefreshToken,
+  setStoredLanguage,
+  setStoredUser,
+} from './session-storage';
 import { completeProfile } from '../test/profiles';
 
 function browserLanguage(value: string) {
@@ -25,7 +37,7 @@ describe('language detection wiring (spec §1)', () => {
     expect(initialLanguage()).toBe(expected);
   });
 
-  it("an explicit choice on this browser wins over detection", () => {
+  it('an explicit choice on this browser wins over detection', () => {
     browserLanguage('pt-BR');
     setStoredLanguage('es');
     expect(initialLanguage()).toBe('es');
@@ -41,7 +53,9 @@ describe('language detection wiring (spec §1)', () => {
 
   it('a stored profile without a session does not decide the language', () => {
     browserLanguage('es-ES');
-    setStoredUser(completeProfile({ dataInfo: { ...completeProfile().dataInfo, language: 'ptBR' } }));
+    setStoredUser(
+      completeProfile({ dataInfo: { ...completeProfile().dataInfo, language: 'ptBR' } }),
+    );
     expect(initialLanguage()).toBe('es');
   });
 

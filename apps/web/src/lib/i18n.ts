@@ -9,7 +9,12 @@ import {
   languageTag,
   type Language,
 } from '@dentflow/domain';
-import { getStoredLanguage, getStoredUser, hasRefreshToken, setStoredLanguage } from './session-storage';
+import {
+  getStoredLanguage,
+  getStoredUser,
+  hasRefreshToken,
+  setStoredLanguage,
+} from './session-storage';
 
 /** Namespaces the interface reads from the shared catalogues; `web` is the default one. */
 const WEB_NAMESPACES = ['web', 'errors', 'domain'] as const;
@@ -75,7 +80,9 @@ export async function chooseLanguage(language: Language): Promise<void> {
 /** After a lost session: forget the choice and go back to what the browser asks for. */
 export async function resetLanguage(): Promise<void> {
   setStoredLanguage(null);
-  await applyLanguage(detectLanguage(typeof navigator === 'undefined' ? undefined : navigator.language));
+  await applyLanguage(
+    detectLanguage(typeof navigator === 'undefined' ? undefined : navigator.language),
+  );
 }
 
 /** Translates a message key of the shared `errors` catalogue (zod messages are such keys). */

@@ -17,8 +17,12 @@ export function jsonResponse(status: number, body: unknown): Response {
 }
 
 export const ok = (obj: unknown) => jsonResponse(200, { obj });
-export const fail = (status: number, code: string, error: string, fields?: Record<string, string>) =>
-  jsonResponse(status, { error, code, ...(fields ? { fields } : {}) });
+export const fail = (
+  status: number,
+  code: string,
+  error: string,
+  fields?: Record<string, string>,
+) => jsonResponse(status, { error, code, ...(fields ? { fields } : {}) });
 
 /** Replaces `fetch` with a handler that sees each call (path without the /api/v1 base). */
 export function mockFetch(handler: Handler) {
@@ -26,7 +30,10 @@ export function mockFetch(handler: Handler) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const headers = Object.fromEntries(
-      Object.entries((init?.headers as Record<string, string> | undefined) ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+      Object.entries((init?.headers as Record<string, string> | undefined) ?? {}).map(([k, v]) => [
+        k.toLowerCase(),
+        v,
+      ]),
     );
     const call: RecordedCall = {
       method: init?.method ?? 'GET',

@@ -32,7 +32,10 @@ export function LanguageSwitcher() {
         if (isLanguage(value)) void choose(value);
       }}
       leftSection={<IconLanguage size={16} />}
-      data={LANGUAGES.map((language) => ({ value: language, label: t(`language.names.${language}`) }))}
+      data={LANGUAGES.map((language) => ({
+        value: language,
+        label: t(`language.names.${language}`),
+      }))}
       w={190}
       size="sm"
     />

@@ -9,12 +9,15 @@ export function RouteError() {
   const error = useRouteError();
   const isChunk =
     error instanceof ChunkLoadError ||
-    (error instanceof Error && /dynamically imported module|Importing a module script/i.test(error.message));
+    (error instanceof Error &&
+      /dynamically imported module|Importing a module script/i.test(error.message));
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" maw={420} ta="center">
         <Title order={2}>{t('feedback.error')}</Title>
-        <Text c="dimmed">{isChunk ? t('feedback.chunkLoadError') : t('feedback.unexpectedError')}</Text>
+        <Text c="dimmed">
+          {isChunk ? t('feedback.chunkLoadError') : t('feedback.unexpectedError')}
+        </Text>
         <Button onClick={() => window.location.reload()}>{t('feedback.reload')}</Button>
       </Stack>
     </Center>

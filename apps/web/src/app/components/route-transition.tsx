@@ -13,7 +13,13 @@ export function RouteTransition({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return (
-    <Transition mounted={mounted} transition={zoomFade} duration={220} timingFunction="ease-out" keepMounted>
+    <Transition
+      mounted={mounted}
+      transition={zoomFade}
+      duration={220}
+      timingFunction="ease-out"
+      keepMounted
+    >
       {(styles) => <div style={styles}>{children}</div>}
     </Transition>
   );

@@ -26,7 +26,9 @@ const routes = [
 describe('route guard (spec §2)', () => {
   it('without a refresh token sends to /login remembering the wanted path', async () => {
     const { router } = renderRoutes(routes, '/profile-settings?tab=address');
-    expect(await screen.findByText('login page, back to /profile-settings?tab=address')).toBeInTheDocument();
+    expect(
+      await screen.findByText('login page, back to /profile-settings?tab=address'),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.queryByText('protected content')).not.toBeInTheDocument();
   });

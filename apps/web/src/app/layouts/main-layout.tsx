@@ -97,17 +97,19 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
           {t('nav.more')}
         </Text>
-        {SIDEBAR_LINKS.filter((link) => link.visible(roles)).map(({ to, labelKey, icon: LinkIcon }) => (
-          <NavLink
-            key={to}
-            component={Link}
-            to={to}
-            label={t(labelKey)}
-            leftSection={<LinkIcon size={16} />}
-            active={pathname === to || pathname.startsWith(`${to}/`)}
-            onClick={onNavigate}
-          />
-        ))}
+        {SIDEBAR_LINKS.filter((link) => link.visible(roles)).map(
+          ({ to, labelKey, icon: LinkIcon }) => (
+            <NavLink
+              key={to}
+              component={Link}
+              to={to}
+              label={t(labelKey)}
+              leftSection={<LinkIcon size={16} />}
+              active={pathname === to || pathname.startsWith(`${to}/`)}
+              onClick={onNavigate}
+            />
+          ),
+        )}
       </nav>
     </ScrollArea>
   );
@@ -141,7 +143,11 @@ function UserMenu() {
   const { data: profile } = useProfile();
   const logout = useLogout();
   const general = profile?.dataGeneral;
-  const name = general?.displayName || [general?.fname, general?.lname].filter(Boolean).join(' ') || general?.email || '';
+  const name =
+    general?.displayName ||
+    [general?.fname, general?.lname].filter(Boolean).join(' ') ||
+    general?.email ||
+    '';
   const initials = name
     .split(/\s+/)
     .filter(Boolean)
@@ -171,7 +177,12 @@ function UserMenu() {
           {t('nav.profileSettings')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut} disabled={logout.isPending}>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={signOut}
+          disabled={logout.isPending}
+        >
           {t('nav.logout')}
         </Menu.Item>
       </Menu.Dropdown>

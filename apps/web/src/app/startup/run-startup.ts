@@ -2,8 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isProfileComplete, type UserProfile } from '@dentflow/domain';
 import { getAccessToken, refreshSession } from '../../lib/api-client';
 import { profileQueryOptions, rememberProfile } from '../../features/profile/api/get-profile';
-import { instructorQueryOptions, type InstructorInfo } from '../../features/profile/api/get-instructor';
-import { announcementQueryOptions, type Announcement } from '../../features/profile/api/get-announcement';
+import {
+  instructorQueryOptions,
+  type InstructorInfo,
+} from '../../features/profile/api/get-instructor';
+import {
+  announcementQueryOptions,
+  type Announcement,
+} from '../../features/profile/api/get-announcement';
 import { kitsQueryOptions } from '../../features/metadata/api/get-kits';
 
 /** What the app does once the session is loaded (spec §2 start-up, step 3). */
@@ -17,7 +23,10 @@ export interface StartupResult {
 }
 
 /** An active announcement (with title and body) wins; otherwise an incomplete profile. */
-export function decideAfterStartup(profile: UserProfile, announcement: Announcement): StartupDecision {
+export function decideAfterStartup(
+  profile: UserProfile,
+  announcement: Announcement,
+): StartupDecision {
   if (announcement.active && announcement.title.trim() !== '' && announcement.body.trim() !== '') {
     return 'announcement';
   }
@@ -35,7 +44,10 @@ export async function runStartup(queryClient: QueryClient): Promise<StartupResul
   const profile = await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 });
   rememberProfile(queryClient, profile);
   const instructor = await queryClient.fetchQuery({ ...instructorQueryOptions(), staleTime: 0 });
-  const announcement = await queryClient.fetchQuery({ ...announcementQueryOptions(), staleTime: 0 });
+  const announcement = await queryClient.fetchQuery({
+    ...announcementQueryOptions(),
+    staleTime: 0,
+  });
   const decision = decideAfterStartup(profile, announcement);
   await queryClient.fetchQuery(kitsQueryOptions());
   return { profile, instructor, announcement, decision };

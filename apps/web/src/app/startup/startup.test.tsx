@@ -14,11 +14,19 @@ import { decideAfterStartup, runStartup } from './run-startup';
 import { StartupGate } from './startup-gate';
 
 const noAnnouncement = { active: false, title: '', body: '' };
-const announcement = { active: true, title: 'Maintenance', body: 'On Sunday the platform stops for one hour.' };
+const announcement = {
+  active: true,
+  title: 'Maintenance',
+  body: 'On Sunday the platform stops for one hour.',
+};
 const kits = [{ manufactureName: 'Neodent', systems: ['GM', 'CM'] }];
 
 /** The start-up endpoints; /auth/refresh_token answers with a new session. */
-function startupServer(profile: UserProfile, announcementAnswer = noAnnouncement, refreshOk = true) {
+function startupServer(
+  profile: UserProfile,
+  announcementAnswer = noAnnouncement,
+  refreshOk = true,
+) {
   return mockFetch((call: RecordedCall) => {
     switch (call.path) {
       case '/auth/refresh_token':
@@ -41,10 +49,30 @@ function startupServer(profile: UserProfile, announcementAnswer = noAnnouncement
 
 describe('start-up decision (spec §2 step 3)', () => {
   it.each([
-    ['an active announcement wins, even over an incomplete profile', announcement, profileWithoutAddress(), 'announcement'],
-    ['an active announcement with a complete profile', announcement, completeProfile(), 'announcement'],
-    ['an announcement without body is not shown', { ...announcement, body: ' ' }, completeProfile(), 'home'],
-    ['an inactive announcement leaves the incomplete profile', { ...announcement, active: false }, profileWithoutAddress(), 'completeProfile'],
+    [
+      'an active announcement wins, even over an incomplete profile',
+      announcement,
+      profileWithoutAddress(),
+      'announcement',
+    ],
+    [
+      'an active announcement with a complete profile',
+      announcement,
+      completeProfile(),
+      'announcement',
+    ],
+    [
+      'an announcement without body is not shown',
+      { ...announcement, body: ' ' },
+      completeProfile(),
+      'home',
+    ],
+    [
+      'an inactive announcement leaves the incomplete profile',
+      { ...announcement, active: false },
+      profileWithoutAddress(),
+      'completeProfile',
+    ],
     ['no announcement and a complete profile go home', noAnnouncement, completeProfile(), 'home'],
   ] as const)('%s', (_name, answer, profile, expected) => {
     expect(decideAfterStartup(profile, answer)).toBe(expected);
@@ -123,7 +151,9 @@ describe('start-up sequence', () => {
     startupServer(profileWithoutAddress());
     const { router } = renderRoutes(gateRoutes, '/cases/new');
 
-    expect(await screen.findByRole('dialog', { name: 'Complete your profile' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Complete your profile' }),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Complete profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile-settings'));
   });

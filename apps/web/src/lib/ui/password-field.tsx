@@ -7,5 +7,10 @@ import { useTranslation } from 'react-i18next';
  */
 export function PasswordField(props: PasswordInputProps) {
   const { t } = useTranslation();
-  return <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('auth.toggleVisibility') }} {...props} />;
+  return (
+    <PasswordInput
+      visibilityToggleButtonProps={{ 'aria-label': t('auth.toggleVisibility') }}
+      {...props}
+    />
+  );
 }

@@ -8,12 +8,23 @@ export function TermsDialog({ opened, onClose }: { opened: boolean; onClose: () 
   const { t } = useTranslation();
   const section = `#${currentLanguage()}`;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('auth.register.termsTitle')} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('auth.register.termsTitle')}
+      size="lg"
+      centered
+    >
       <iframe
         src={`/terms.html${section}`}
         title={t('auth.register.termsTitle')}
         lang={languageTag(currentLanguage())}
-        style={{ width: '100%', height: '60vh', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+        style={{
+          width: '100%',
+          height: '60vh',
+          border: '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 8,
+        }}
       />
       <Group justify="flex-end" mt="md">
         <Button onClick={onClose}>{t('auth.register.termsClose')}</Button>

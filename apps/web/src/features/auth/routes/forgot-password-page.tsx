@@ -10,7 +10,10 @@ import { useForgotPassword } from '../api/forgot-password';
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const forgot = useForgotPassword();
-  const form = useForm({ initialValues: { email: '' }, validate: { email: fieldRule(emailSchema) } });
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: { email: fieldRule(emailSchema) },
+  });
 
   return (
     <Stack>
@@ -27,10 +30,18 @@ export function ForgotPasswordPage() {
       ) : (
         <form
           noValidate
-          onSubmit={form.onSubmit((values) => forgot.mutate(values.email.trim(), { onError: showError }))}
+          onSubmit={form.onSubmit((values) =>
+            forgot.mutate(values.email.trim(), { onError: showError }),
+          )}
         >
           <Stack>
-            <TextInput label={t('auth.forgot.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+            <TextInput
+              label={t('auth.forgot.email')}
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
             <Button type="submit" loading={forgot.isPending} fullWidth>
               {t('auth.forgot.submit')}
             </Button>

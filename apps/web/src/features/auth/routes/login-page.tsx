@@ -1,6 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -106,7 +116,10 @@ export function LoginPage() {
             {...form.getInputProps('password')}
           />
           <Group justify="space-between">
-            <Checkbox label={t('auth.login.remember')} {...form.getInputProps('remember', { type: 'checkbox' })} />
+            <Checkbox
+              label={t('auth.login.remember')}
+              {...form.getInputProps('remember', { type: 'checkbox' })}
+            />
             <Anchor component={Link} to="/forgotPassword" size="sm">
               {t('auth.login.forgot')}
             </Anchor>

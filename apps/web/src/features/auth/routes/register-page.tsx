@@ -1,9 +1,25 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { emailSchema, nickNameSchema, passwordSchema, requiredText, MESSAGE } from '@dentflow/domain';
+import {
+  emailSchema,
+  nickNameSchema,
+  passwordSchema,
+  requiredText,
+  MESSAGE,
+} from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { fieldRule } from '../../../lib/form';
 import { currentLanguage, translateErrorKey } from '../../../lib/i18n';
@@ -89,10 +105,26 @@ export function RegisterPage() {
       </div>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={t('auth.register.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <TextInput
+            label={t('auth.register.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('profile.general.fname')} autoComplete="given-name" required {...form.getInputProps('fname')} />
-            <TextInput label={t('profile.general.lname')} autoComplete="family-name" required {...form.getInputProps('lname')} />
+            <TextInput
+              label={t('profile.general.fname')}
+              autoComplete="given-name"
+              required
+              {...form.getInputProps('fname')}
+            />
+            <TextInput
+              label={t('profile.general.lname')}
+              autoComplete="family-name"
+              required
+              {...form.getInputProps('lname')}
+            />
           </SimpleGrid>
           <NicknameInput
             label={t('profile.general.nickName')}
@@ -116,10 +148,14 @@ export function RegisterPage() {
           <TextInput label={t('auth.register.coupon')} {...form.getInputProps('coupom')} />
           <Stack gap={4}>
             <Group gap="xs">
-              <Button variant="light" size="xs" onClick={() => {
+              <Button
+                variant="light"
+                size="xs"
+                onClick={() => {
                   setTermsOpen(true);
                   setTermsRead(true);
-                }}>
+                }}
+              >
                 {t('auth.register.readTerms')}
               </Button>
             </Group>
@@ -130,7 +166,12 @@ export function RegisterPage() {
               {...form.getInputProps('terms', { type: 'checkbox' })}
             />
           </Stack>
-          <Button type="submit" loading={registerMutation.isPending} disabled={nicknameStatus === 'taken'} fullWidth>
+          <Button
+            type="submit"
+            loading={registerMutation.isPending}
+            disabled={nicknameStatus === 'taken'}
+            fullWidth
+          >
             {t('auth.register.submit')}
           </Button>
         </Stack>
@@ -141,10 +182,7 @@ export function RegisterPage() {
           {t('auth.register.login')}
         </Anchor>
       </Text>
-      <TermsDialog
-        opened={termsOpen}
-        onClose={() => setTermsOpen(false)}
-      />
+      <TermsDialog opened={termsOpen} onClose={() => setTermsOpen(false)} />
     </Stack>
   );
 }

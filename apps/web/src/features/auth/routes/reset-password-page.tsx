@@ -76,7 +76,12 @@ export function ResetPasswordPage() {
             required
             {...form.getInputProps('password')}
           />
-          <PasswordField label={t('auth.reset.confirmPassword')} autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+          <PasswordField
+            label={t('auth.reset.confirmPassword')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
           <Button type="submit" loading={reset.isPending} fullWidth>
             {t('auth.reset.submit')}
           </Button>

@@ -17,7 +17,11 @@ export function VerifyPage() {
     return (
       <Stack>
         <Title order={2}>{t('auth.verify.checkEmailTitle')}</Title>
-        <Text>{registeredEmail ? t('auth.verify.checkEmailSent', { email: registeredEmail }) : t('auth.verify.checkEmailBody')}</Text>
+        <Text>
+          {registeredEmail
+            ? t('auth.verify.checkEmailSent', { email: registeredEmail })
+            : t('auth.verify.checkEmailBody')}
+        </Text>
         <Text size="sm" c="dimmed">
           {t('auth.verify.resendHint')}
         </Text>

@@ -11,7 +11,8 @@ import { DEFAULT_CASE_LIST_FILTER, isCaseListFilter } from '@dentflow/domain';
 export function CasesPage() {
   const { t } = useTranslation();
   const { filter } = useParams();
-  if (!isCaseListFilter(filter)) return <Navigate to={`/cases/${DEFAULT_CASE_LIST_FILTER}`} replace />;
+  if (!isCaseListFilter(filter))
+    return <Navigate to={`/cases/${DEFAULT_CASE_LIST_FILTER}`} replace />;
   const title = t(`cases.filters.${filter}`);
   return (
     <Stack gap="lg">

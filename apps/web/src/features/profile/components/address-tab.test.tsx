@@ -17,21 +17,34 @@ describe('address tab (spec §5)', () => {
 
   it('keeps the fields locked until a lookup, and unlocks them with the server message when it fails', async () => {
     const { calls } = mockFetch(() =>
-      fail(503, 'ZIP_LOOKUP_UNAVAILABLE', 'The address lookup is not available; fill in the address by hand.'),
+      fail(
+        503,
+        'ZIP_LOOKUP_UNAVAILABLE',
+        'The address lookup is not available; fill in the address by hand.',
+      ),
     );
     renderWithApp(<AddressTab profile={profileWithoutAddress()} />);
     for (const label of addressFields) expect(field(label)).toBeDisabled();
 
     await userEvent.type(screen.getByLabelText(/Zip code/), '01310-100');
 
-    expect(await screen.findByText('The address lookup is not available; fill in the address by hand.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The address lookup is not available; fill in the address by hand.'),
+    ).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toEqual(['/shop/queryAddress/01310100']);
     for (const label of addressFields) expect(field(label)).toBeEnabled();
   });
 
   it('fills and unlocks the fields from a successful lookup', async () => {
     mockFetch(() =>
-      ok({ zipCode: '01310100', country: 'Brasil', state: 'SP', city: 'São Paulo', address: 'Avenida Paulista', complement: '' }),
+      ok({
+        zipCode: '01310100',
+        country: 'Brasil',
+        state: 'SP',
+        city: 'São Paulo',
+        address: 'Avenida Paulista',
+        complement: '',
+      }),
     );
     renderWithApp(<AddressTab profile={profileWithoutAddress()} />);
     await userEvent.type(screen.getByLabelText(/Zip code/), '01310100');
@@ -57,7 +70,8 @@ describe('address tab (spec §5)', () => {
     const incomplete = profileWithoutAddress();
     const saved = completeProfile();
     mockFetch((call) => {
-      if (call.path.startsWith('/shop/queryAddress')) return fail(404, 'ZIP_NOT_FOUND', 'Zip code not found');
+      if (call.path.startsWith('/shop/queryAddress'))
+        return fail(404, 'ZIP_NOT_FOUND', 'Zip code not found');
       return ok(saved);
     });
     const { router } = renderRoutes(
@@ -77,6 +91,8 @@ describe('address tab (spec §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByText('Your profile is complete. Welcome to Dentflow!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your profile is complete. Welcome to Dentflow!'),
+    ).toBeInTheDocument();
   });
 });

@@ -3,7 +3,13 @@ import { Alert, Anchor, Button, Group, SimpleGrid, Stack, TextInput } from '@man
 import { useForm } from '@mantine/form';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_LIMITS, dataAddressFormSchema, unmask, type DataAddress, type UserProfile } from '@dentflow/domain';
+import {
+  ADDRESS_LIMITS,
+  dataAddressFormSchema,
+  unmask,
+  type DataAddress,
+  type UserProfile,
+} from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { schemaValidator } from '../../../lib/form';
 import { errorMessage, showError } from '../../../lib/notify';
@@ -16,7 +22,8 @@ const ZIP_LOOKUP_DIGITS = 8;
 type Lookup = { status: 'idle' | 'loading' | 'found' } | { status: 'failed'; message: string };
 
 const hasAnyAddress = (address: Partial<DataAddress> | undefined) =>
-  !!address && [address.country, address.state, address.city, address.address].some((v) => !!v?.trim());
+  !!address &&
+  [address.country, address.state, address.city, address.address].some((v) => !!v?.trim());
 
 /**
  * Spec §5 address form: the zip lookup fills and unlocks the other fields; when it fails they
@@ -67,7 +74,8 @@ export function AddressTab({ profile }: { profile: UserProfile }) {
   const onZipChange = (event: React.ChangeEvent<HTMLInputElement>) => {
     zipInput.onChange(event);
     const digits = unmask(event.currentTarget.value);
-    if (digits.length === ZIP_LOOKUP_DIGITS && digits !== lastLookedUp.current) void runLookup(digits);
+    if (digits.length === ZIP_LOOKUP_DIGITS && digits !== lastLookedUp.current)
+      void runLookup(digits);
   };
   const zipDigits = unmask(form.values.zipCode);
 
@@ -119,7 +127,13 @@ export function AddressTab({ profile }: { profile: UserProfile }) {
           </Alert>
         )}
         {locked && (
-          <Anchor component="button" type="button" size="sm" onClick={() => setUnlocked(true)} ta="left">
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => setUnlocked(true)}
+            ta="left"
+          >
             {t('profile.address.manual')}
           </Anchor>
         )}

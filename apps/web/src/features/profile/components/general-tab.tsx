@@ -57,10 +57,24 @@ export function GeneralTab({ profile }: { profile: UserProfile }) {
           description={t('profile.general.emailHint')}
           autoComplete="email"
         />
-        <TextInput label={t('profile.general.displayName')} required {...form.getInputProps('displayName')} />
+        <TextInput
+          label={t('profile.general.displayName')}
+          required
+          {...form.getInputProps('displayName')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('profile.general.fname')} required autoComplete="given-name" {...form.getInputProps('fname')} />
-          <TextInput label={t('profile.general.lname')} required autoComplete="family-name" {...form.getInputProps('lname')} />
+          <TextInput
+            label={t('profile.general.fname')}
+            required
+            autoComplete="given-name"
+            {...form.getInputProps('fname')}
+          />
+          <TextInput
+            label={t('profile.general.lname')}
+            required
+            autoComplete="family-name"
+            {...form.getInputProps('lname')}
+          />
         </SimpleGrid>
         <NicknameInput
           label={t('profile.general.nickName')}

@@ -25,11 +25,23 @@ describe('info form rules', () => {
 
   it.each([
     ['a valid CPF', { typeOfDocument: 'CPF', document: '529.982.247-25' }, undefined],
-    ['a CPF with a wrong check digit', { typeOfDocument: 'CPF', document: '529.982.247-24' }, 'Invalid document number'],
-    ['a CPF of repeated digits', { typeOfDocument: 'CPF', document: '111.111.111-11' }, 'Invalid document number'],
+    [
+      'a CPF with a wrong check digit',
+      { typeOfDocument: 'CPF', document: '529.982.247-24' },
+      'Invalid document number',
+    ],
+    [
+      'a CPF of repeated digits',
+      { typeOfDocument: 'CPF', document: '111.111.111-11' },
+      'Invalid document number',
+    ],
     ['a missing CPF', { typeOfDocument: 'CPF', document: '' }, 'This field is required'],
     ['a valid CNPJ', { typeOfDocument: 'CNPJ', document: '11.222.333/0001-81' }, undefined],
-    ['a CNPJ with a wrong check digit', { typeOfDocument: 'CNPJ', document: '11.222.333/0001-80' }, 'Invalid document number'],
+    [
+      'a CNPJ with a wrong check digit',
+      { typeOfDocument: 'CNPJ', document: '11.222.333/0001-80' },
+      'Invalid document number',
+    ],
     ['no document of type none', { typeOfDocument: 'none', document: '' }, undefined],
     ['a free document of type none', { typeOfDocument: 'none', document: 'X1234567' }, undefined],
   ] as const)('%s', (_name, overrides, expected) => {
@@ -42,7 +54,9 @@ describe('info form rules', () => {
     ['(11) 1234', 'Invalid phone format'],
     ['', undefined],
   ])('phone %j', (number, expected) => {
-    expect(validateInfo(values({ mobile: { number, whatsapp: true } }))['mobile.number']).toBe(expected);
+    expect(validateInfo(values({ mobile: { number, whatsapp: true } }))['mobile.number']).toBe(
+      expected,
+    );
   });
 
   it('applies the domain limits (bio up to 1000 characters)', () => {
@@ -59,7 +73,12 @@ describe('info tab', () => {
     const profile = completeProfile({
       dataInfo: { ...completeProfile().dataInfo, typeOfDocument: 'CPF', document: '' },
     });
-    const { calls } = mockFetch((call) => ok({ ...profile, dataInfo: { ...profile.dataInfo, ...(call.body as { dataInfo: object }).dataInfo } }));
+    const { calls } = mockFetch((call) =>
+      ok({
+        ...profile,
+        dataInfo: { ...profile.dataInfo, ...(call.body as { dataInfo: object }).dataInfo },
+      }),
+    );
     renderWithApp(<InfoTab profile={profile} />);
     const user = userEvent.setup();
 
@@ -81,7 +100,13 @@ describe('info tab', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({
       path: '/profile/set',
-      body: { dataInfo: { typeOfDocument: 'CPF', document: '529.982.247-25', mobile: { number: '(11) 91234-5678' } } },
+      body: {
+        dataInfo: {
+          typeOfDocument: 'CPF',
+          document: '529.982.247-25',
+          mobile: { number: '(11) 91234-5678' },
+        },
+      },
     });
   });
 });

@@ -1,4 +1,13 @@
-import { Button, Group, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -47,7 +56,8 @@ const limitsValidator = schemaValidator<Partial<DataInfo>>(dataInfoSchema.partia
 export function validateInfo(values: InfoFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   const limits = limitsValidator({ ...values, birthDate: values.birthDate || null });
-  for (const [path, message] of Object.entries(limits)) if (typeof message === 'string') errors[path] = message;
+  for (const [path, message] of Object.entries(limits))
+    if (typeof message === 'string') errors[path] = message;
   const document = values.document.trim();
   if (values.typeOfDocument !== 'none' || document !== '') {
     if (!isValidDocument(values.typeOfDocument, document)) {
@@ -70,7 +80,10 @@ export function InfoTab({ profile }: { profile: UserProfile }) {
       currency: info.currency ?? 'USD',
       typeOfDocument: info.typeOfDocument ?? 'none',
       document: maskDocument(info.typeOfDocument ?? 'none', info.document ?? ''),
-      mobile: { number: maskPhone(info.mobile?.number ?? ''), whatsapp: info.mobile?.whatsapp ?? false },
+      mobile: {
+        number: maskPhone(info.mobile?.number ?? ''),
+        whatsapp: info.mobile?.whatsapp ?? false,
+      },
       birthDate: info.birthDate ?? '',
       specialization: info.specialization ?? '',
       gender: info.gender ?? '',
@@ -114,13 +127,19 @@ export function InfoTab({ profile }: { profile: UserProfile }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label={t('profile.info.language')}
-            data={LANGUAGES.map((language) => ({ value: language, label: t(`language.names.${language}`) }))}
+            data={LANGUAGES.map((language) => ({
+              value: language,
+              label: t(`language.names.${language}`),
+            }))}
             allowDeselect={false}
             {...form.getInputProps('language')}
           />
           <Select
             label={t('profile.info.currency')}
-            data={CURRENCIES.map((currency) => ({ value: currency, label: t(`profile.info.currencies.${currency}`) }))}
+            data={CURRENCIES.map((currency) => ({
+              value: currency,
+              label: t(`profile.info.currencies.${currency}`),
+            }))}
             allowDeselect={false}
             {...form.getInputProps('currency')}
           />
@@ -128,7 +147,10 @@ export function InfoTab({ profile }: { profile: UserProfile }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label={t('profile.info.typeOfDocument')}
-            data={DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`profile.info.documentTypes.${type}`) }))}
+            data={DOCUMENT_TYPES.map((type) => ({
+              value: type,
+              label: t(`profile.info.documentTypes.${type}`),
+            }))}
             allowDeselect={false}
             {...form.getInputProps('typeOfDocument')}
             onChange={(value) => {
@@ -144,7 +166,10 @@ export function InfoTab({ profile }: { profile: UserProfile }) {
             maxLength={FREE_DOCUMENT_MAX_LENGTH}
             {...documentInput}
             onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
-              form.setFieldValue('document', maskDocument(form.values.typeOfDocument, event.currentTarget.value))
+              form.setFieldValue(
+                'document',
+                maskDocument(form.values.typeOfDocument, event.currentTarget.value),
+              )
             }
           />
         </SimpleGrid>
@@ -168,17 +193,33 @@ export function InfoTab({ profile }: { profile: UserProfile }) {
           />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('profile.info.birthDate')} type="date" {...form.getInputProps('birthDate')} />
+          <TextInput
+            label={t('profile.info.birthDate')}
+            type="date"
+            {...form.getInputProps('birthDate')}
+          />
           <Select
             label={t('profile.info.gender')}
-            data={GENDERS.map((gender) => ({ value: gender, label: t(`profile.info.genders.${gender}`) }))}
+            data={GENDERS.map((gender) => ({
+              value: gender,
+              label: t(`profile.info.genders.${gender}`),
+            }))}
             clearable
             {...form.getInputProps('gender')}
             onChange={(value) => form.setFieldValue('gender', value ?? '')}
           />
         </SimpleGrid>
-        <TextInput label={t('profile.info.specialization')} {...form.getInputProps('specialization')} />
-        <Textarea label={t('profile.info.bio')} autosize minRows={3} maxRows={8} {...form.getInputProps('bio')} />
+        <TextInput
+          label={t('profile.info.specialization')}
+          {...form.getInputProps('specialization')}
+        />
+        <Textarea
+          label={t('profile.info.bio')}
+          autosize
+          minRows={3}
+          maxRows={8}
+          {...form.getInputProps('bio')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={isSaving}>
             {t('profile.save')}

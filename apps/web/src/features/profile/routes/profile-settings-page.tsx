@@ -10,7 +10,15 @@ import { InfoTab } from '../components/info-tab';
 import { PasswordTab } from '../components/password-tab';
 import { RolesTab } from '../components/roles-tab';
 
-const TABS = ['general', 'address', 'password', 'info', 'roles', 'connections', 'notifications'] as const;
+const TABS = [
+  'general',
+  'address',
+  'password',
+  'info',
+  'roles',
+  'connections',
+  'notifications',
+] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
 
@@ -83,7 +91,11 @@ export function ProfileSettingsPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="notifications">
-          <EmptyState icon={<IconBell size={28} />} title={t('preparing.title')} description={t('profile.notifications.empty')} />
+          <EmptyState
+            icon={<IconBell size={28} />}
+            title={t('preparing.title')}
+            description={t('profile.notifications.empty')}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>
