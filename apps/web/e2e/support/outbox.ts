@@ -27,7 +27,10 @@ function mailsTo(email: string): string[] {
 }
 
 /** Waits for the newest mail to `email` that links to `/{route}/{token}` and returns that path. */
-export async function linkFromOutbox(email: string, route: 'verify' | 'resetPassword'): Promise<string> {
+export async function linkFromOutbox(
+  email: string,
+  route: 'verify' | 'resetPassword',
+): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(

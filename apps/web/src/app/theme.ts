@@ -1,4 +1,5 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineBreakpointsValues, type MantineColorsTuple } from '@mantine/core';
+import { BREAKPOINTS } from '@dentflow/domain';
 
 /** Ten shades around the spec's primary #76bb46 (index 6, Mantine's light-scheme shade). */
 const dentflowGreen: MantineColorsTuple = [
@@ -14,12 +15,23 @@ const dentflowGreen: MantineColorsTuple = [
   '#467b22',
 ];
 
-/** Spec §9 breakpoints (sm 640, md 768, lg 1024, xl 1280, xxl 1536 px) in em (16 px). */
+/** Mantine reads breakpoints in em; 1em is the browser's 16 px. */
+const em = (px: number) => `${px / 16}em`;
+
+/**
+ * Spec §9 breakpoints from the domain, in em. The spec names no `xs`; Mantine needs one, so it
+ * keeps Mantine's own 576 px.
+ */
+export const breakpoints: MantineBreakpointsValues = {
+  xs: em(576),
+  ...Object.fromEntries(Object.entries(BREAKPOINTS).map(([name, px]) => [name, em(px)])),
+} as MantineBreakpointsValues;
+
 export const theme = createTheme({
   primaryColor: 'dentflow',
   primaryShade: 6,
   colors: { dentflow: dentflowGreen },
-  breakpoints: { xs: '36em', sm: '40em', md: '48em', lg: '64em', xl: '80em', xxl: '96em' },
+  breakpoints,
   defaultRadius: 'md',
   fontFamily:
     'Montserrat, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   api,
+  REFRESH_LOCK_NAME,
   clearSession,
   configureApiClient,
+  createApiClient,
   getAccessToken,
   storeSession,
 } from './api-client';
@@ -157,5 +159,129 @@ describe('api client', () => {
       code: 'NETWORK_ERROR',
       message: expect.stringContaining('servidor'),
     });
+  });
+});
+
+/**
+ * The server's rotation (decision 003): each refresh token works once; presenting one that was
+ * already rotated revokes the whole family, after which nothing is accepted.
+ */
+function strictRotatingServer(refreshDelayMs = 20) {
+  let current = 'refresh-0';
+  let generation = 0;
+  let familyRevoked = false;
+  const presented: string[] = [];
+  const validAccess = new Set<string>();
+  const mock = mockFetch(async (call) => {
+    if (call.path === '/auth/refresh_token') {
+      const token = (call.body as { refresh_token: string }).refresh_token;
+      presented.push(token);
+      await new Promise((r) => setTimeout(r, refreshDelayMs));
+      if (familyRevoked || token !== current) {
+        familyRevoked = true;
+        return fail(401, 'NOT_AUTHORIZED', 'not authorized');
+      }
+      generation += 1;
+      current = `refresh-${generation}`;
+      validAccess.add(`access-${generation}`);
+      return ok(session(generation));
+    }
+    const bearer = call.headers.authorization?.replace('Bearer ', '') ?? '';
+    if (familyRevoked || !validAccess.has(bearer)) {
+      return fail(401, 'NOT_AUTHORIZED', 'not authorized');
+    }
+    return ok({ path: call.path });
+  });
+  return { ...mock, presented, isRevoked: () => familyRevoked };
+}
+
+describe('api client across tabs (one local storage, several clients)', () => {
+  const tabs = () => {
+    const expired = [vi.fn(), vi.fn()];
+    const clients = [createApiClient(), createApiClient()];
+    clients.forEach((client, i) => client.configure({ onSessionExpired: expired[i] }));
+    return { clients, expired };
+  };
+
+  beforeEach(async () => {
+    await applyLanguage('en');
+    setRefreshToken('refresh-0');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('two tabs starting up at once refresh one after the other, each with the newest token', async () => {
+    const server = strictRotatingServer();
+    const { clients, expired } = tabs();
+
+    const sessions = await Promise.all(clients.map((client) => client.refreshSession()));
+
+    // One refresh call per rotation, and no token presented twice (which would revoke all).
+    expect(server.presented).toEqual(['refresh-0', 'refresh-1']);
+    expect(server.isRevoked()).toBe(false);
+    expect(sessions.map((s) => s.refreshToken)).toEqual(['refresh-1', 'refresh-2']);
+    expect(getRefreshToken()).toBe('refresh-2');
+    expect(clients.map((client) => client.getAccessToken())).toEqual(['access-1', 'access-2']);
+    expect(expired[0]).not.toHaveBeenCalled();
+    expect(expired[1]).not.toHaveBeenCalled();
+  });
+
+  it('two tabs meeting 401s at once both get their data and stay logged in', async () => {
+    const server = strictRotatingServer();
+    const { clients, expired } = tabs();
+
+    const results = await Promise.all([
+      clients[0]!.api.get('/profile/get'),
+      clients[0]!.api.get('/profile/announcement'),
+      clients[1]!.api.get('/profile/get'),
+      clients[1]!.api.get('/profile/getInstructor'),
+    ]);
+
+    expect(results).toEqual([
+      { path: '/profile/get' },
+      { path: '/profile/announcement' },
+      { path: '/profile/get' },
+      { path: '/profile/getInstructor' },
+    ]);
+    expect(server.presented).toEqual(['refresh-0', 'refresh-1']);
+    expect(new Set(server.presented).size).toBe(server.presented.length);
+    expect(server.isRevoked()).toBe(false);
+    expect(getRefreshToken()).toBe('refresh-2');
+    expect(expired[0]).not.toHaveBeenCalled();
+    expect(expired[1]).not.toHaveBeenCalled();
+  });
+
+  it('a tab whose session another tab lost (token removed meanwhile) is logged out too', async () => {
+    const server = strictRotatingServer();
+    const { clients, expired } = tabs();
+    server.fetchMock.mockImplementationOnce(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      return fail(401, 'NOT_AUTHORIZED', 'not authorized');
+    });
+
+    const outcomes = await Promise.allSettled(clients.map((client) => client.refreshSession()));
+
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(expired[0]).toHaveBeenCalledTimes(1);
+    expect(expired[1]).toHaveBeenCalledTimes(1);
+    // The second tab found no stored token and did not present the failed one again.
+    expect(server.fetchMock).toHaveBeenCalledTimes(1);
+    expect(getRefreshToken()).toBeNull();
+  });
+
+  it('holds the Web Lock named dentflow-refresh while refreshing and storing the new token', async () => {
+    strictRotatingServer();
+    const heldDuring: (string | null)[] = [];
+    const request = vi.fn(async (name: string, task: () => Promise<unknown>) => {
+      const result = await task();
+      heldDuring.push(getRefreshToken()); // still inside the lock
+      return result;
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+
+    await createApiClient().refreshSession();
+
+    expect(request).toHaveBeenCalledWith(REFRESH_LOCK_NAME, expect.any(Function));
+    expect(REFRESH_LOCK_NAME).toBe('dentflow-refresh');
+    expect(heldDuring).toEqual(['refresh-1']);
   });
 });

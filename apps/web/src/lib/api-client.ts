@@ -34,38 +34,32 @@ interface ApiClientHooks {
   onSessionExpired: () => void;
 }
 
-const hooks: ApiClientHooks = { onSession: () => {}, onSessionExpired: () => {} };
-
-export function configureApiClient(next: Partial<ApiClientHooks>): void {
-  Object.assign(hooks, next);
-}
-
-// The access token lives only in memory; the refresh token in local storage.
-let accessToken: string | null = null;
-let refreshInFlight: Promise<Session> | null = null;
-
-export const getAccessToken = (): string | null => accessToken;
-
-/** Keeps a session returned by login or refresh. */
-export function storeSession(session: Session): void {
-  accessToken = session.accessToken;
-  setRefreshToken(session.refreshToken);
-  setStoredUser(session.profile);
-  hooks.onSession(session);
-}
-
-/** Forgets the session on this browser (logout or failed refresh). */
-export function clearSession(): void {
-  accessToken = null;
-  setRefreshToken(null);
-  setStoredUser(null);
-}
-
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface RequestOptions {
   /** Whether a 401 may trigger the refresh-and-retry (never for /auth/* calls). */
   retryOnUnauthorized?: boolean;
+}
+
+/** The Web Lock every tab of the app takes around a refresh (same origin, same name). */
+export const REFRESH_LOCK_NAME = 'dentflow-refresh';
+
+// Without Web Locks (old browsers, jsdom) refreshes of this window still run one after another.
+let fallbackLockQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `task` while holding the refresh lock. The server revokes a whole token family when an
+ * already-rotated refresh token is presented (decision 003), so two tabs must never refresh with
+ * the same stored token: the lock makes the second tab wait and then read the rotated one.
+ */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks && typeof locks.request === 'function') {
+    return locks.request(REFRESH_LOCK_NAME, () => task());
+  }
+  const run = fallbackLockQueue.then(task, task);
+  fallbackLockQueue = run.catch(() => undefined);
+  return run;
 }
 
 async function send(
@@ -114,59 +108,135 @@ async function unwrap<T>(response: Response): Promise<T> {
   return (payload as { obj: T }).obj;
 }
 
+const notAuthorized = () => new ApiError('not authorized', 'NOT_AUTHORIZED', 401);
+
 /**
- * One refresh at a time: every caller that meets a 401 while a refresh runs waits for the same
- * promise and is then retried with the new token.
+ * One client per browser tab (the app uses the default one below; tests create several to play
+ * several tabs sharing one local storage). The access token lives only in the client's memory;
+ * the refresh token in local storage, shared by the tabs.
  */
-export function refreshSession(): Promise<Session> {
-  refreshInFlight ??= doRefresh().finally(() => {
-    refreshInFlight = null;
-  });
-  return refreshInFlight;
-}
+export function createApiClient() {
+  const hooks: ApiClientHooks = { onSession: () => {}, onSessionExpired: () => {} };
+  let accessToken: string | null = null;
+  let refreshInFlight: Promise<Session> | null = null;
 
-async function doRefresh(): Promise<Session> {
-  const refreshToken = getRefreshToken();
-  // No session to lose (e.g. a request still in flight after logout): nothing to report.
-  if (!refreshToken) throw new ApiError('not authorized', 'NOT_AUTHORIZED', 401);
-  try {
-    const response = await send(
-      'POST',
-      '/auth/refresh_token',
-      { refresh_token: refreshToken },
-      null,
-    );
-    const session = await unwrap<Session>(response);
-    storeSession(session);
-    return session;
-  } catch (error) {
-    clearSession();
-    hooks.onSessionExpired();
-    throw error;
+  function configure(next: Partial<ApiClientHooks>): void {
+    Object.assign(hooks, next);
   }
-}
 
-export async function apiRequest<T>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  const retry = options.retryOnUnauthorized ?? !path.startsWith('/auth/');
-  const tokenUsed = accessToken;
-  const response = await send(method, path, body, tokenUsed);
-  if (response.status !== 401 || !retry) return unwrap<T>(response);
+  const getAccessToken = (): string | null => accessToken;
 
-  // Another request may already have refreshed while this one was in flight.
-  if (accessToken && accessToken !== tokenUsed) {
-    return unwrap<T>(await send(method, path, body, accessToken));
+  /** Keeps a session returned by login or refresh. */
+  function storeSession(session: Session): void {
+    accessToken = session.accessToken;
+    setRefreshToken(session.refreshToken);
+    setStoredUser(session.profile);
+    hooks.onSession(session);
   }
-  const session = await refreshSession();
-  return unwrap<T>(await send(method, path, body, session.accessToken));
+
+  /** Forgets the session on this browser (logout or failed refresh). */
+  function clearSession(): void {
+    accessToken = null;
+    setRefreshToken(null);
+    setStoredUser(null);
+  }
+
+  /**
+   * One refresh at a time: every caller of this tab that meets a 401 while a refresh runs waits
+   * for the same promise and is then retried with the new token.
+   */
+  function refreshSession(): Promise<Session> {
+    refreshInFlight ??= doRefresh().finally(() => {
+      refreshInFlight = null;
+    });
+    return refreshInFlight;
+  }
+
+  async function doRefresh(): Promise<Session> {
+    const tokenBefore = getRefreshToken();
+    // No session to lose (e.g. a request still in flight after logout): nothing to report.
+    if (!tokenBefore) throw notAuthorized();
+    let expired = false;
+    try {
+      return await withRefreshLock(async () => {
+        // Read again inside the lock: another tab may have rotated the token meanwhile, and the
+        // stored one is then the newest, the only one the server still accepts.
+        const refreshToken = getRefreshToken();
+        if (!refreshToken) {
+          // Another tab's refresh failed or it logged out: this tab's session is over too.
+          expired = true;
+          clearSession();
+          throw notAuthorized();
+        }
+        try {
+          const response = await send(
+            'POST',
+            '/auth/refresh_token',
+            { refresh_token: refreshToken },
+            null,
+          );
+          const session = await unwrap<Session>(response);
+          // Stored before the lock is released, so the next tab reads the rotated token.
+          storeSession(session);
+          return session;
+        } catch (error) {
+          expired = true;
+          clearSession();
+          throw error;
+        }
+      });
+    } finally {
+      if (expired) hooks.onSessionExpired();
+    }
+  }
+
+  async function apiRequest<T>(
+    method: Method,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const retry = options.retryOnUnauthorized ?? !path.startsWith('/auth/');
+    const tokenUsed = accessToken;
+    const response = await send(method, path, body, tokenUsed);
+    if (response.status !== 401 || !retry) return unwrap<T>(response);
+
+    // Another request may already have refreshed while this one was in flight.
+    if (accessToken && accessToken !== tokenUsed) {
+      return unwrap<T>(await send(method, path, body, accessToken));
+    }
+    const session = await refreshSession();
+    return unwrap<T>(await send(method, path, body, session.accessToken));
+  }
+
+  const api = {
+    get: <T>(path: string) => apiRequest<T>('GET', path),
+    post: <T>(path: string, body: unknown = {}) => apiRequest<T>('POST', path, body),
+    delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
+  };
+
+  return {
+    api,
+    apiRequest,
+    configure,
+    getAccessToken,
+    storeSession,
+    clearSession,
+    refreshSession,
+  };
 }
 
-export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body: unknown = {}) => apiRequest<T>('POST', path, body),
-  delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
-};
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** This tab's client. */
+const defaultClient = createApiClient();
+
+export const {
+  api,
+  apiRequest,
+  configure: configureApiClient,
+  getAccessToken,
+  storeSession,
+  clearSession,
+  refreshSession,
+} = defaultClient;

@@ -33,7 +33,18 @@ export function translateErrors(errors: FormErrors): FormErrors {
   );
 }
 
-/** Server validation errors (`fields`) shown on the matching inputs; already translated. */
-export function serverFieldErrors(error: unknown): FormErrors {
-  return error instanceof ApiError ? error.fields : {};
+/**
+ * Server validation errors (`fields`, already translated) for the matching inputs. A form that
+ * sends one part of a body (`{dataInfo: {...}}`) passes that part's name: the server reports
+ * `dataInfo.document`, the form's field is `document`.
+ */
+export function serverFieldErrors(error: unknown, part?: string): FormErrors {
+  if (!(error instanceof ApiError)) return {};
+  if (!part) return error.fields;
+  const prefix = `${part}.`;
+  return Object.fromEntries(
+    Object.entries(error.fields)
+      .filter(([path]) => path.startsWith(prefix))
+      .map(([path, message]) => [path.slice(prefix.length), message]),
+  );
 }

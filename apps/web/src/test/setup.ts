@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 
 // Mantine needs these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
@@ -33,5 +34,7 @@ window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 
 afterEach(() => {
   cleanup();
+  // The notifications store is global: one test's toasts must not show in the next.
+  notifications.clean();
   window.localStorage.clear();
 });

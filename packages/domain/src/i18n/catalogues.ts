@@ -1,16 +1,16 @@
 import type { Language } from './locale';
-import enErrors from './en/errors.json';
-import enMail from './en/mail.json';
-import enWeb from './en/web.json';
-import enDomain from './en/domain.json';
-import ptBRErrors from './ptBR/errors.json';
-import ptBRMail from './ptBR/mail.json';
-import ptBRWeb from './ptBR/web.json';
-import ptBRDomain from './ptBR/domain.json';
-import esErrors from './es/errors.json';
-import esMail from './es/mail.json';
-import esWeb from './es/web.json';
-import esDomain from './es/domain.json';
+import enErrors from './en/errors.json' with { type: 'json' };
+import enMail from './en/mail.json' with { type: 'json' };
+import enWeb from './en/web.json' with { type: 'json' };
+import enDomain from './en/domain.json' with { type: 'json' };
+import ptBRErrors from './ptBR/errors.json' with { type: 'json' };
+import ptBRMail from './ptBR/mail.json' with { type: 'json' };
+import ptBRWeb from './ptBR/web.json' with { type: 'json' };
+import ptBRDomain from './ptBR/domain.json' with { type: 'json' };
+import esErrors from './es/errors.json' with { type: 'json' };
+import esMail from './es/mail.json' with { type: 'json' };
+import esWeb from './es/web.json' with { type: 'json' };
+import esDomain from './es/domain.json' with { type: 'json' };
 
 /**
  * The message catalogues shared by server and web, one file per namespace and language:

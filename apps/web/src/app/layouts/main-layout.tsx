@@ -40,6 +40,7 @@ import {
   isDoctor,
   isInstructor,
   isSupervisor,
+  personDisplayName,
   sessionRoles,
 } from '@dentflow/domain';
 import { useProfile } from '../../features/profile/api/get-profile';
@@ -143,11 +144,7 @@ function UserMenu() {
   const { data: profile } = useProfile();
   const logout = useLogout();
   const general = profile?.dataGeneral;
-  const name =
-    general?.displayName ||
-    [general?.fname, general?.lname].filter(Boolean).join(' ') ||
-    general?.email ||
-    '';
+  const name = general?.displayName || personDisplayName(general) || general?.email || '';
   const initials = name
     .split(/\s+/)
     .filter(Boolean)

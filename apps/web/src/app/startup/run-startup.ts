@@ -1,15 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isProfileComplete, type UserProfile } from '@dentflow/domain';
+import {
+  isAnnouncementActive,
+  isProfileComplete,
+  type Announcement,
+  type UserProfile,
+} from '@dentflow/domain';
 import { getAccessToken, refreshSession } from '../../lib/api-client';
 import { profileQueryOptions, rememberProfile } from '../../features/profile/api/get-profile';
 import {
   instructorQueryOptions,
   type InstructorInfo,
 } from '../../features/profile/api/get-instructor';
-import {
-  announcementQueryOptions,
-  type Announcement,
-} from '../../features/profile/api/get-announcement';
+import { announcementQueryOptions } from '../../features/profile/api/get-announcement';
 import { kitsQueryOptions } from '../../features/metadata/api/get-kits';
 
 /** What the app does once the session is loaded (spec §2 start-up, step 3). */
@@ -22,14 +24,12 @@ export interface StartupResult {
   decision: StartupDecision;
 }
 
-/** An active announcement (with title and body) wins; otherwise an incomplete profile. */
+/** An active announcement (domain rule: active with a title and a body) wins; then an incomplete profile. */
 export function decideAfterStartup(
   profile: UserProfile,
   announcement: Announcement,
 ): StartupDecision {
-  if (announcement.active && announcement.title.trim() !== '' && announcement.body.trim() !== '') {
-    return 'announcement';
-  }
+  if (isAnnouncementActive(announcement)) return 'announcement';
   if (!isProfileComplete(profile)) return 'completeProfile';
   return 'home';
 }

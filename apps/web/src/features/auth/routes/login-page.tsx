@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { MESSAGE, isRequired } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/notify';
@@ -38,8 +39,8 @@ export function LoginPage() {
   const form = useForm({
     initialValues: { login: '', password: '', remember: false },
     validate: {
-      login: (value) => (value.trim() ? null : translateErrorKey('validation.required')),
-      password: (value) => (value ? null : translateErrorKey('validation.required')),
+      login: (value) => (isRequired(value) ? null : translateErrorKey(MESSAGE.required)),
+      password: (value) => (value ? null : translateErrorKey(MESSAGE.required)),
     },
   });
 

@@ -14,10 +14,10 @@ import {
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
+  dataGeneralUpdateSchema,
   emailSchema,
   nickNameSchema,
   passwordSchema,
-  requiredText,
   MESSAGE,
 } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
@@ -29,8 +29,6 @@ import { NicknameInput } from '../../../lib/ui/nickname-input';
 import { useRegister } from '../api/register';
 import { TermsDialog } from '../components/terms-dialog';
 import { PasswordField } from '../../../lib/ui/password-field';
-
-const NAME_MAX = 60;
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -53,8 +51,9 @@ export function RegisterPage() {
     },
     validate: {
       email: fieldRule(emailSchema),
-      fname: fieldRule(requiredText(NAME_MAX)),
-      lname: fieldRule(requiredText(NAME_MAX)),
+      // The same name rules as the profile's general data.
+      fname: fieldRule(dataGeneralUpdateSchema.shape.fname),
+      lname: fieldRule(dataGeneralUpdateSchema.shape.lname),
       nickName: fieldRule(nickNameSchema),
       password: fieldRule(passwordSchema),
       confirmPassword: (value, values) =>

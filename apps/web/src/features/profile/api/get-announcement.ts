@@ -1,11 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Announcement } from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
-
-export interface Announcement {
-  active: boolean;
-  title: string;
-  body: string;
-}
 
 export const fetchAnnouncement = () => api.get<Announcement>('/profile/announcement');
 

@@ -10,8 +10,7 @@ import {
   type DataAddress,
   type UserProfile,
 } from '@dentflow/domain';
-import { ApiError } from '../../../lib/api-client';
-import { schemaValidator } from '../../../lib/form';
+import { schemaValidator, serverFieldErrors } from '../../../lib/form';
 import { errorMessage, showError } from '../../../lib/notify';
 import { queryAddress } from '../api/query-address';
 import { useSaveProfile } from './use-save-profile';
@@ -87,7 +86,7 @@ export function AddressTab({ profile }: { profile: UserProfile }) {
       { dataAddress: trimmed },
       {
         onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(error.fields);
+          form.setErrors(serverFieldErrors(error, 'dataAddress'));
           showError(error);
         },
       },

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { dataGeneralUpdateSchema, type UserProfile } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
-import { schemaValidator } from '../../../lib/form';
+import { schemaValidator, serverFieldErrors } from '../../../lib/form';
 import { useNicknameAvailability } from '../../../lib/nickname-availability';
 import { showError } from '../../../lib/notify';
 import { NicknameInput } from '../../../lib/ui/nickname-input';
@@ -38,8 +38,8 @@ export function GeneralTab({ profile }: { profile: UserProfile }) {
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'NICKNAME_TAKEN') {
             form.setFieldError('nickName', error.message);
-          } else if (error instanceof ApiError) {
-            form.setErrors(error.fields);
+          } else {
+            form.setErrors(serverFieldErrors(error, 'dataGeneral'));
           }
           showError(error);
         },

@@ -12,26 +12,24 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
   CURRENCIES,
+  DEFAULT_LANGUAGE,
   DOCUMENT_TYPES,
   FREE_DOCUMENT_MAX_LENGTH,
   GENDERS,
   LANGUAGES,
-  MESSAGE,
-  dataInfoSchema,
+  currencyForLanguage,
+  dataInfoUpdateSchema,
   isLanguage,
-  isValidDocument,
-  isValidPhone,
   maskDocument,
   maskPhone,
   type Currency,
-  type DataInfo,
+  type DataInfoUpdate,
   type DocumentType,
   type Language,
   type UserProfile,
 } from '@dentflow/domain';
-import { ApiError } from '../../../lib/api-client';
-import { schemaValidator } from '../../../lib/form';
-import { chooseLanguage, translateErrorKey } from '../../../lib/i18n';
+import { schemaValidator, serverFieldErrors } from '../../../lib/form';
+import { chooseLanguage } from '../../../lib/i18n';
 import { showError } from '../../../lib/notify';
 import { useSaveProfile } from './use-save-profile';
 
@@ -47,26 +45,31 @@ export interface InfoFormValues {
   bio: string;
 }
 
-const limitsValidator = schemaValidator<Partial<DataInfo>>(dataInfoSchema.partial());
+const infoUpdateValidator = schemaValidator<DataInfoUpdate>(dataInfoUpdateSchema);
+
+/** What the form sends as `dataInfo`: trimmed texts, an empty birth date as null. */
+export function infoPayload(values: InfoFormValues): DataInfoUpdate {
+  return {
+    language: values.language,
+    currency: values.currency,
+    typeOfDocument: values.typeOfDocument,
+    document: values.document.trim(),
+    mobile: { number: values.mobile.number.trim(), whatsapp: values.mobile.whatsapp },
+    birthDate: values.birthDate || null,
+    specialization: values.specialization.trim(),
+    gender: values.gender,
+    bio: values.bio.trim(),
+  };
+}
 
 /**
- * The info form's rules: the domain schema's limits, CPF/CNPJ check digits (a free document of
- * type 'none' may stay empty) and the phone format when a phone is given.
+ * The info form's rules are the domain's `dataInfoUpdateSchema` (the one the server applies):
+ * limits, phone format, CPF/CNPJ check digits against the document type, ISO birth date.
  */
 export function validateInfo(values: InfoFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  const limits = limitsValidator({ ...values, birthDate: values.birthDate || null });
-  for (const [path, message] of Object.entries(limits))
+  for (const [path, message] of Object.entries(infoUpdateValidator(infoPayload(values))))
     if (typeof message === 'string') errors[path] = message;
-  const document = values.document.trim();
-  if (values.typeOfDocument !== 'none' || document !== '') {
-    if (!isValidDocument(values.typeOfDocument, document)) {
-      errors.document = translateErrorKey(document ? MESSAGE.invalidDocument : MESSAGE.required);
-    }
-  }
-  if (values.mobile.number.trim() !== '' && !isValidPhone(values.mobile.number)) {
-    errors['mobile.number'] = translateErrorKey(MESSAGE.invalidPhone);
-  }
   return errors;
 }
 
@@ -76,8 +79,8 @@ export function InfoTab({ profile }: { profile: UserProfile }) {
   const info = profile.dataInfo;
   const form = useForm<InfoFormValues>({
     initialValues: {
-      language: isLanguage(info.language) ? info.language : 'en',
-      currency: info.currency ?? 'USD',
+      language: isLanguage(info.language) ? info.language : DEFAULT_LANGUAGE,
+      currency: info.currency ?? currencyForLanguage(info.language),
       typeOfDocument: info.typeOfDocument ?? 'none',
       document: maskDocument(info.typeOfDocument ?? 'none', info.document ?? ''),
       mobile: {
@@ -98,21 +101,11 @@ export function InfoTab({ profile }: { profile: UserProfile }) {
   const submit = form.onSubmit((values) => {
     save(
       {
-        dataInfo: {
-          language: values.language,
-          currency: values.currency,
-          typeOfDocument: values.typeOfDocument,
-          document: values.document.trim(),
-          mobile: { number: values.mobile.number.trim(), whatsapp: values.mobile.whatsapp },
-          birthDate: values.birthDate || null,
-          specialization: values.specialization.trim(),
-          gender: values.gender,
-          bio: values.bio.trim(),
-        },
+        dataInfo: infoPayload(values),
       },
       {
         onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(error.fields);
+          form.setErrors(serverFieldErrors(error, 'dataInfo'));
           showError(error);
         },
       },
