@@ -33,6 +33,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
     DATA_DIR: dataDir,
     DATABASE_URL: url.toString(),
     SEED_DEMO: 'true',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

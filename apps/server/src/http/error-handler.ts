@@ -82,7 +82,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(body(language, 'VALIDATION_ERROR', fields));
     }
     if (isAppError(error)) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      // A known condition (e.g. no zip provider configured): its cause is logged where it arose.
+      if (error.statusCode >= 500) request.log.warn({ code: error.code }, 'request refused');
       return reply.status(error.statusCode).send(body(language, error.code, error.fields));
     }
     const clientError = frameworkClientError(error);

@@ -85,7 +85,12 @@ export async function resetLanguage(): Promise<void> {
   );
 }
 
-/** Translates a message key of the shared `errors` catalogue (zod messages are such keys). */
+/**
+ * Translates a message key of the shared `errors` catalogue (the domain's zod messages are such
+ * keys). A message zod wrote itself (English, e.g. "Invalid ISO date") is shown as the generic
+ * translated "Invalid value" rather than untranslated.
+ */
 export function translateErrorKey(key: string, params?: Record<string, unknown>): string {
-  return i18n.t(key, { ns: 'errors', defaultValue: key, ...params });
+  const known = i18n.exists(key, { ns: 'errors' });
+  return i18n.t(known ? key : 'validation.invalid', { ns: 'errors', ...params });
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applyLanguage } from '../../../lib/i18n';
-import { mockFetch, ok } from '../../../test/fetch-mock';
+import { fail, mockFetch, ok } from '../../../test/fetch-mock';
 import { completeProfile } from '../../../test/profiles';
 import { renderWithApp } from '../../../test/render';
 import { InfoTab, validateInfo, type InfoFormValues } from './info-tab';
@@ -35,7 +35,8 @@ describe('info form rules', () => {
       { typeOfDocument: 'CPF', document: '111.111.111-11' },
       'Invalid document number',
     ],
-    ['a missing CPF', { typeOfDocument: 'CPF', document: '' }, 'This field is required'],
+    // As on the server, the check digits are checked once a number is given.
+    ['a CPF type without a number yet', { typeOfDocument: 'CPF', document: '' }, undefined],
     ['a valid CNPJ', { typeOfDocument: 'CNPJ', document: '11.222.333/0001-81' }, undefined],
     [
       'a CNPJ with a wrong check digit',
@@ -108,5 +109,32 @@ describe('info tab', () => {
         },
       },
     });
+    // Typing key by key through the masks is slow under jsdom when the suite runs in parallel.
+  }, 20_000);
+});
+
+describe('info form, domain schema details', () => {
+  beforeEach(() => applyLanguage('es'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refuses a birth date that is not an ISO date, in the interface language', () => {
+    expect(validateInfo(values({ birthDate: '31/12/1990' })).birthDate).toBe('Valor no válido');
+    expect(validateInfo(values({ birthDate: '1990-12-31' })).birthDate).toBeUndefined();
+  });
+
+  it('shows the server errors of dataInfo under the matching fields', async () => {
+    mockFetch(() =>
+      fail(400, 'VALIDATION_ERROR', 'Error de validación', {
+        'dataInfo.document': 'Número de documento no válido',
+      }),
+    );
+    renderWithApp(<InfoTab profile={completeProfile()} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Número de documento')).toHaveAccessibleDescription(
+        'Número de documento no válido',
+      ),
+    );
   });
 });
