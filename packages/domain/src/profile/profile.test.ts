@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_LIMITS,
+  EMPTY_DATA_CAPABILITIES,
+  dataCapabilitiesSchema,
+  dataInfoSchema,
   dataInfoUpdateSchema,
+  emptyDataInfo,
   dataAddressFormSchema,
   dataGeneralUpdateSchema,
   isAddressDataValid,
@@ -126,5 +130,31 @@ describe('dataInfoUpdateSchema (Info tab)', () => {
       document: '111.111.111-11',
     });
     expect(doc.error?.issues[0]?.message).toBe('validation.invalidDocument');
+  });
+});
+
+describe('new account defaults', () => {
+  it.each([
+    ['ptBR', 'BRL'],
+    ['en', 'USD'],
+    ['es', 'USD'],
+  ] as const)(
+    'emptyDataInfo(%s) keeps the language and takes its currency %s',
+    (language, currency) => {
+      const info = emptyDataInfo(language);
+      expect(info).toMatchObject({ language, currency, typeOfDocument: 'none', document: '' });
+      expect(dataInfoSchema.parse(info)).toEqual(info);
+      expect(isInfoDataValid(info)).toBe(false);
+    },
+  );
+
+  it('grants no capability', () => {
+    expect(dataCapabilitiesSchema.parse(EMPTY_DATA_CAPABILITIES)).toEqual({
+      physicalCreditCard: false,
+      clinicPartner: false,
+      instructorDiscount: 0,
+      instructorId: null,
+      dentalPrev: false,
+    });
   });
 });

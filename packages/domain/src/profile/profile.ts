@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, LANGUAGES } from '../i18n/locale';
+import { CURRENCIES, LANGUAGES, currencyForLanguage } from '../i18n/locale';
 import { MESSAGE, isRequired, nickNameSchema } from '../forms/rules';
 import { isValidDocument, isValidPhone } from '../forms/masks';
 
@@ -93,6 +93,32 @@ export const dataGeneralUpdateSchema = z
   .partial()
   .strict();
 
+/** A new account's info: its language, the currency of that language, nothing else filled. */
+export function emptyDataInfo(language: (typeof LANGUAGES)[number]): DataInfo {
+  return {
+    bio: '',
+    language,
+    currency: currencyForLanguage(language),
+    location: '',
+    platform: '',
+    gender: '',
+    birthDate: null,
+    specialization: '',
+    mobile: { number: '', whatsapp: false },
+    typeOfDocument: 'none',
+    document: '',
+  };
+}
+
+/** A new account has no capabilities until an admin grants them. */
+export const EMPTY_DATA_CAPABILITIES: Readonly<DataCapabilities> = Object.freeze({
+  physicalCreditCard: false,
+  clinicPartner: false,
+  instructorDiscount: 0,
+  instructorId: null,
+  dentalPrev: false,
+});
+
 /** Address as a form submits it: spec §5 address form rules. */
 export const dataAddressFormSchema = z.object({
   zipCode: z.string().trim().min(1, MESSAGE.required).max(ADDRESS_LIMITS.zipCode, MESSAGE.max),
@@ -151,18 +177,10 @@ export const mobileFormSchema = z.object({
  * The Info tab (`profile/set` dataInfo, partial). The document is checked against its type
  * (CPF/CNPJ check digits; 'none' free text up to 30) whenever both are sent.
  */
-export const dataInfoUpdateSchema = z
-  .object({
-    bio: z.string().max(1000, MESSAGE.max),
-    language: z.enum(LANGUAGES),
-    currency: z.enum(CURRENCIES),
-    location: z.string().max(120, MESSAGE.max),
-    platform: z.string().max(120, MESSAGE.max),
-    gender: z.string().max(20, MESSAGE.max),
+export const dataInfoUpdateSchema = dataInfoSchema
+  .extend({
     birthDate: z.iso.date().nullable(),
-    specialization: z.string().max(120, MESSAGE.max),
     mobile: mobileFormSchema,
-    typeOfDocument: z.enum(DOCUMENT_TYPES),
     document: z.string().trim().max(30, MESSAGE.max),
   })
   .partial()

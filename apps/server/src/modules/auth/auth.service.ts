@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  EMPTY_ADDRESS,
+  EMPTY_DATA_CAPABILITIES,
   couponRejection,
-  currencyForLanguage,
+  emptyDataInfo,
   isLanguage,
   type CouponTypeId,
-  type DataInfo,
   type Language,
 } from '@dentflow/domain';
 import { accountMail, type AccountMailKind } from '../../adapters/mail/account-mails';
@@ -46,22 +47,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const VERIFICATION_TOKEN_TTL_MS = 7 * DAY_MS;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const refreshTokenTtlMs = (remember: boolean) => (remember ? 30 : 1) * DAY_MS;
-
-export function emptyDataInfo(language: Language): DataInfo {
-  return {
-    bio: '',
-    language,
-    currency: currencyForLanguage(language),
-    location: '',
-    platform: '',
-    gender: '',
-    birthDate: null,
-    specialization: '',
-    mobile: { number: '', whatsapp: false },
-    typeOfDocument: 'none',
-    document: '',
-  };
-}
 
 const userLanguage = (user: UserRow): Language =>
   isLanguage(user.dataInfo.language) ? user.dataInfo.language : 'en';
@@ -149,21 +134,8 @@ export function createAuthService(ctx: AppContext) {
             passwordHash,
             roles: [],
             dataInfo: emptyDataInfo(language),
-            dataAddress: {
-              zipCode: '',
-              country: '',
-              state: '',
-              city: '',
-              address: '',
-              complement: '',
-            },
-            dataCapabilities: {
-              physicalCreditCard: false,
-              clinicPartner: false,
-              instructorDiscount: 0,
-              instructorId: null,
-              dentalPrev: false,
-            },
+            dataAddress: { ...EMPTY_ADDRESS },
+            dataCapabilities: { ...EMPTY_DATA_CAPABILITIES },
             couponId,
           });
           const token = await issueVerificationToken(user.id, tx);
