@@ -92,10 +92,10 @@ export async function buildApp(
   // Before any plugin: child contexts copy the error handler and only see later onRoute hooks.
   registerPermissions(app, {
     verifyAccessToken: ctx.accessTokens.verify,
-    async loadSession(userId) {
+    async loadSession({ userId, sessionId }) {
       const user = await findUserById(database.db, userId);
       if (!user?.verifiedAt) return null;
-      return { userId: user.id, roles: user.roles, language: user.dataInfo.language };
+      return { userId: user.id, sessionId, roles: user.roles, language: user.dataInfo.language };
     },
   });
   registerErrorHandling(app);

@@ -237,6 +237,28 @@ describe('profile/updatePassword', () => {
     });
     expect(old.statusCode).toBe(401);
   });
+
+  it("ends the user's other sessions and keeps the caller's", async () => {
+    const here = await login(t.app, 'supervisor');
+    const elsewhere = await login(t.app, 'supervisor');
+    const changed = await call('POST', '/api/v1/profile/updatePassword', here, {
+      currentPassword: 'Dentflow123',
+      newPassword: 'Supervisor2026',
+      confirmPassword: 'Supervisor2026',
+    });
+    expect(changed.statusCode).toBe(200);
+
+    const refresh = (session: Session) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh_token',
+        payload: { refresh_token: session.refreshToken },
+      });
+    expect((await refresh(elsewhere)).statusCode).toBe(401);
+    const kept = await refresh(here);
+    expect(kept.statusCode).toBe(200);
+    expect(json<{ obj: { profile: { id: number } } }>(kept).obj.profile.id).toBe(here.profile.id);
+  });
 });
 
 describe('announcement, instructor, kit systems', () => {

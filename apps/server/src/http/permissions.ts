@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessTokenSubject } from '../security/tokens';
 import {
   isAdmin,
   isClinic,
@@ -39,6 +40,8 @@ export const isPermission = (value: unknown): value is Permission =>
 /** The signed-in caller, resolved from the bearer access token. */
 export interface AuthContext {
   userId: number;
+  /** The refresh-token family this request's access token was issued for. */
+  sessionId: string;
   roles: string[];
   language: string | undefined;
 }
@@ -64,9 +67,9 @@ const IMPLICITLY_PUBLIC = (url: string) => !url.startsWith('/api') || url.starts
 
 export interface PermissionOptions {
   /** The user id of a valid access token, else null. */
-  verifyAccessToken(token: string): Promise<number | null>;
+  verifyAccessToken(token: string): Promise<AccessTokenSubject | null>;
   /** The session of a verified user, else null (deleted or unverified accounts lose access). */
-  loadSession(userId: number): Promise<AuthContext | null>;
+  loadSession(subject: AccessTokenSubject): Promise<AuthContext | null>;
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -105,8 +108,8 @@ export function registerPermissions(app: FastifyInstance, options: PermissionOpt
     }
     const token = bearerToken(request);
     if (token) {
-      const userId = await options.verifyAccessToken(token);
-      request.auth = userId === null ? null : await options.loadSession(userId);
+      const subject = await options.verifyAccessToken(token);
+      request.auth = subject === null ? null : await options.loadSession(subject);
     }
     if (permission === 'public') return;
     if (!request.auth) throw new AppError(401, 'NOT_AUTHORIZED');

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { RequestMeta } from '../context';
 import { AppError } from './app-error';
+import type { AuthContext } from './permissions';
 import { requestLanguage } from './language';
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
@@ -8,8 +9,11 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   language: requestLanguage(request),
 });
 
-/** The signed-in user's id; routes with a non-public permission always have one. */
-export function callerId(request: FastifyRequest): number {
+/** The signed-in caller; routes with a non-public permission always have one. */
+export function caller(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError(401, 'NOT_AUTHORIZED');
-  return request.auth.userId;
+  return request.auth;
 }
+
+/** The signed-in user's id. */
+export const callerId = (request: FastifyRequest): number => caller(request).userId;

@@ -12,18 +12,24 @@ export const randomToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string =>
   createHash('sha256').update(token, 'utf8').digest('hex');
 
-export interface AccessTokens {
-  sign(userId: number): Promise<string>;
-  /** The user id of a valid token, else null. */
-  verify(token: string): Promise<number | null>;
+/** Who an access token speaks for: the user and the session (refresh-token family) it belongs to. */
+export interface AccessTokenSubject {
+  userId: number;
+  sessionId: string;
 }
 
-/** Short-lived HS256 JWT access tokens whose `sub` is the user id. */
+export interface AccessTokens {
+  sign(subject: AccessTokenSubject): Promise<string>;
+  /** The subject of a valid token, else null. */
+  verify(token: string): Promise<AccessTokenSubject | null>;
+}
+
+/** Short-lived HS256 JWT access tokens: `sub` is the user id, `sid` the session's family id. */
 export function createAccessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (userId) =>
-      new SignJWT({})
+    sign: ({ userId, sessionId }) =>
+      new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -38,8 +44,12 @@ export function createAccessTokens(secret: string): AccessTokens {
           issuer: ISSUER,
           audience: AUDIENCE,
         });
-        const id = Number(payload.sub);
-        return Number.isSafeInteger(id) && id > 0 ? id : null;
+        const userId = Number(payload.sub);
+        const sessionId = payload.sid;
+        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sessionId !== 'string') {
+          return null;
+        }
+        return { userId, sessionId };
       } catch {
         return null;
       }

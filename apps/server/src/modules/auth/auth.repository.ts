@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accountTokens, coupons, refreshTokens, type AccountTokenPurpose } from '../../db/schema';
 
@@ -60,11 +60,22 @@ export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> 
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<void> {
+/** Revokes every session of the user, or every one but `exceptFamilyId` (the caller's own). */
+export async function revokeAllSessions(
+  db: DbOrTx,
+  userId: number,
+  exceptFamilyId?: string,
+): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        exceptFamilyId === undefined ? undefined : ne(refreshTokens.familyId, exceptFamilyId),
+      ),
+    );
 }
 
 export async function insertAccountToken(

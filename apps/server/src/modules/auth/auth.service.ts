@@ -84,10 +84,11 @@ export function createAuthService(ctx: AppContext) {
     meta: RequestMeta,
   ): Promise<SessionResult> {
     const refreshToken = randomToken();
+    const familyId = randomUUID();
     await db.transaction(async (tx) => {
       await insertRefreshToken(tx, {
         userId: user.id,
-        familyId: randomUUID(),
+        familyId,
         tokenHash: hashToken(refreshToken),
         remember,
         expiresAt: new Date(Date.now() + refreshTokenTtlMs(remember)),
@@ -102,7 +103,7 @@ export function createAuthService(ctx: AppContext) {
       });
     });
     return {
-      accessToken: await ctx.accessTokens.sign(user.id),
+      accessToken: await ctx.accessTokens.sign({ userId: user.id, sessionId: familyId }),
       refreshToken,
       profile: toUserProfile(user),
     };
@@ -227,7 +228,7 @@ export function createAuthService(ctx: AppContext) {
           remember: claimed.remember,
           expiresAt: new Date(Date.now() + refreshTokenTtlMs(claimed.remember)),
         });
-        return user;
+        return { user, familyId: claimed.familyId };
       });
       if (!rotated) {
         const known = await findRefreshToken(db, tokenHash);
@@ -250,9 +251,12 @@ export function createAuthService(ctx: AppContext) {
         throw new AppError(401, 'NOT_AUTHORIZED');
       }
       return {
-        accessToken: await ctx.accessTokens.sign(rotated.id),
+        accessToken: await ctx.accessTokens.sign({
+          userId: rotated.user.id,
+          sessionId: rotated.familyId,
+        }),
         refreshToken: next,
-        profile: toUserProfile(rotated),
+        profile: toUserProfile(rotated.user),
       };
     },
 

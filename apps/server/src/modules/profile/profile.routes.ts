@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { userProfileSchema } from '@dentflow/domain';
 import type { Config } from '../../config';
 import { responses } from '../../http/envelope';
-import { callerId, requestMeta } from '../../http/request-meta';
+import { caller, callerId, requestMeta } from '../../http/request-meta';
 import {
   announcementResult,
   instructorResult,
@@ -68,12 +68,12 @@ export function registerProfileRoutes(
     schema: {
       tags,
       security,
-      summary: "Change the caller's password",
+      summary: "Change the caller's password (ends the caller's other sessions)",
       body: updatePasswordBody,
       response: responses(z.object({ updated: z.literal(true) })),
     },
     handler: async (req) => ({
-      obj: await profile.updatePassword(callerId(req), req.body, requestMeta(req)),
+      obj: await profile.updatePassword(caller(req), req.body, requestMeta(req)),
     }),
   });
 

@@ -3,6 +3,7 @@ import type { AppContext, RequestMeta } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { writeAudit } from '../audit/audit.repository';
+import { revokeAllSessions } from '../auth/auth.repository';
 import { toUserProfile } from '../users/user-profile';
 import {
   findUserById,
@@ -92,8 +93,9 @@ export function createProfileService(ctx: AppContext) {
       return { available: !(await isNicknameTaken(db, parsed.data, callerUserId)) };
     },
 
+    /** Changes the password and ends every other session of the user; the caller's stays. */
     async updatePassword(
-      userId: number,
+      { userId, sessionId }: { userId: number; sessionId: string },
       input: { currentPassword: string; newPassword: string },
       meta: RequestMeta,
     ): Promise<{ updated: true }> {
@@ -104,6 +106,7 @@ export function createProfileService(ctx: AppContext) {
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await updateUser(tx, userId, { passwordHash });
+        await revokeAllSessions(tx, userId, sessionId);
         await writeAudit(tx, {
           actorUserId: userId,
           action: 'profile.update_password',
