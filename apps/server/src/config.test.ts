@@ -26,6 +26,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
   });
 
+  it('points mailed links at the port it listens on when PUBLIC_URL is unset', () => {
+    expect(loadConfig({ DATA_DIR: dir, PORT: '3200' }).publicUrl).toBe('http://localhost:3200');
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({
       DATA_DIR: dir,

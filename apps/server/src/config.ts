@@ -41,8 +41,8 @@ const envSchema = z.object({
     .string()
     .trim()
     .url({ error: 'must be a URL such as http://localhost:3000' })
-    .default('http://localhost:3000')
-    .transform((value) => value.replace(/\/+$/, '')),
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   JWT_SECRET: optionalText.pipe(
     z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   ),
@@ -126,7 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     trustProxy: e.TRUST_PROXY,
-    publicUrl: e.PUBLIC_URL,
+    // Unset: where this process listens, so mailed links work on a local run on any port.
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
