@@ -1,4 +1,5 @@
-// Spec §9 breakpoints (sm 640, md 768, lg 1024, xl 1280, xxl 1536 px) in em, as Mantine expects.
+// Spec §9 breakpoints in em, for CSS modules; the theme derives them from the domain's BREAKPOINTS
+// and src/app/theme.test.ts fails if these drift from it.
 module.exports = {
   plugins: {
     'postcss-preset-mantine': {},

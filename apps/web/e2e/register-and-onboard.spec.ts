@@ -41,7 +41,12 @@ for (const language of ['en', 'ptBR', 'es'] as const satisfies readonly Language
       await expect(acceptTerms).toBeDisabled();
       await page.getByRole('button', { name: t('auth.register.readTerms') }).click();
       const terms = page.getByRole('dialog', { name: t('auth.register.termsTitle') });
-      await expect(terms.locator('iframe')).toBeVisible();
+      // The terms open in the interface language only.
+      const termsFrame = terms.frameLocator('iframe');
+      await expect(termsFrame.locator(`section#${language}`)).toBeVisible();
+      for (const other of (['en', 'ptBR', 'es'] as const).filter((l) => l !== language)) {
+        await expect(termsFrame.locator(`section#${other}`)).toBeHidden();
+      }
       await terms.getByRole('button', { name: t('auth.register.termsClose') }).click();
       await acceptTerms.check();
       await page.getByRole('button', { name: t('auth.register.submit') }).click();

@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { i18n } from '../lib/i18n';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -16,7 +16,11 @@ export function AppProviders({
   children: React.ReactNode;
 }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <Notifications position="top-right" zIndex={1000} />

@@ -1,4 +1,9 @@
-import { createTheme, type MantineBreakpointsValues, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineBreakpointsValues,
+  type MantineColorsTuple,
+} from '@mantine/core';
 import { BREAKPOINTS } from '@dentflow/domain';
 
 /** Ten shades around the spec's primary #76bb46 (index 6, Mantine's light-scheme shade). */
@@ -33,6 +38,16 @@ export const theme = createTheme({
   colors: { dentflow: dentflowGreen },
   breakpoints,
   defaultRadius: 'md',
+  // White on #76bb46 reads at 2.1:1; filled buttons, badges and checkboxes get dark text instead
+  // (9.9:1), which keeps the spec's primary colour as the surface.
+  autoContrast: true,
   fontFamily:
     'Montserrat, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+});
+
+/** Links in the darkest shade: #76bb46 text on white is 2.1:1, shade 9 reaches 5.1:1 (WCAG AA). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-anchor': 'var(--mantine-color-dentflow-9)' },
+  dark: {},
 });

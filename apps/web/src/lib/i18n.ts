@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
-  catalogues,
   DEFAULT_LANGUAGE,
   detectLanguage,
   isLanguage,
@@ -17,14 +16,34 @@ import {
 } from './session-storage';
 
 /** Namespaces the interface reads from the shared catalogues; `web` is the default one. */
-const WEB_NAMESPACES = ['web', 'errors', 'domain'] as const;
+export const WEB_NAMESPACES = ['web', 'errors', 'domain'] as const;
+type WebCatalogue = Record<(typeof WEB_NAMESPACES)[number], Record<string, unknown>>;
 
-const resources = Object.fromEntries(
-  LANGUAGES.map((language) => [
-    language,
-    Object.fromEntries(WEB_NAMESPACES.map((ns) => [ns, catalogues[language][ns]])),
-  ]),
-);
+/**
+ * Only the language in use is downloaded (the login route's JavaScript budget, DESIGN §11); the
+ * others load when the user switches. The three catalogues have the same keys (tested).
+ */
+const CATALOGUE_LOADERS: Record<Language, () => Promise<WebCatalogue>> = {
+  en: () => import('./catalogues/en').then((module) => module.catalogue),
+  ptBR: () => import('./catalogues/ptBR').then((module) => module.catalogue),
+  es: () => import('./catalogues/es').then((module) => module.catalogue),
+};
+
+const loading = new Map<Language, Promise<void>>();
+
+/** Makes a language's texts available (once); resolves when they are. */
+export function loadLanguage(language: Language): Promise<void> {
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = CATALOGUE_LOADERS[language]().then((catalogue) => {
+      for (const ns of WEB_NAMESPACES) i18n.addResourceBundle(language, ns, catalogue[ns], true);
+    });
+    // A failed download (offline) may be retried by the next switch.
+    pending.catch(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
+}
 
 /**
  * Spec §1: the profile language (of the user who is logged in) overrides; otherwise the user's
@@ -43,7 +62,8 @@ export let datesReady: Promise<void> = Promise.resolve();
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -54,6 +74,9 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 applyLanguageSideEffects(currentLanguage());
+
+/** Resolves when the starting language's texts are loaded: the app renders after it. */
+export const i18nReady: Promise<void> = loadLanguage(currentLanguage());
 
 function applyLanguageSideEffects(language: Language): void {
   datesReady = import('./dates').then(({ setDatesLanguage }) => setDatesLanguage(language));
@@ -67,6 +90,7 @@ export function currentLanguage(): Language {
 
 /** Switches the interface language (texts, dates) without recording it as a choice. */
 export async function applyLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   if (currentLanguage() !== language) await i18n.changeLanguage(language);
   applyLanguageSideEffects(language);
 }

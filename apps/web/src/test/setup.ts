@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
+import { i18nReady } from '../lib/i18n';
 
 // Mantine needs these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
@@ -38,3 +39,6 @@ afterEach(() => {
   notifications.clean();
   window.localStorage.clear();
 });
+
+// Texts load per language (lazily in the app); tests start with the starting language loaded.
+await i18nReady;

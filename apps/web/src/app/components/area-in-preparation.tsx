@@ -11,7 +11,9 @@ export function AreaInPreparation({ titleKey }: { titleKey: string }) {
   const title = t(titleKey);
   return (
     <Stack gap="lg">
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       <EmptyState
         icon={<IconTools size={28} />}
         title={t('preparing.title')}

@@ -11,7 +11,8 @@ import { useSetProfile } from '../../features/profile/api/set-profile';
  * The explicit language switch: kept on this browser and, when logged in, in the profile.
  * A native select: keyboard and screen-reader friendly, and light for the login bundle.
  */
-export function LanguageSwitcher() {
+/** `compact` (narrow headers): the short codes PT / EN / ES instead of the full names. */
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const setProfile = useSetProfile();
   const active = currentLanguage();
@@ -34,9 +35,9 @@ export function LanguageSwitcher() {
       leftSection={<IconLanguage size={16} />}
       data={LANGUAGES.map((language) => ({
         value: language,
-        label: t(`language.names.${language}`),
+        label: t(compact ? `language.short.${language}` : `language.names.${language}`),
       }))}
-      w={190}
+      w={compact ? 88 : 190}
       size="sm"
     />
   );

@@ -14,7 +14,9 @@ export function RouteError() {
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" maw={420} ta="center">
-        <Title order={2}>{t('feedback.error')}</Title>
+        <Title order={1} size="h2">
+          {t('feedback.error')}
+        </Title>
         <Text c="dimmed">
           {isChunk ? t('feedback.chunkLoadError') : t('feedback.unexpectedError')}
         </Text>

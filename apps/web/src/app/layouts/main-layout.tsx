@@ -4,8 +4,11 @@ import {
   ActionIcon,
   AppShell,
   Avatar,
+  Box,
+  Anchor,
   Burger,
   Center,
+  CloseButton,
   Group,
   Loader,
   Menu,
@@ -14,8 +17,8 @@ import {
   Popover,
   ScrollArea,
   Text,
-  Tooltip,
   UnstyledButton,
+  useMatches,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -121,11 +124,10 @@ function NotificationBell() {
   return (
     <Popover position="bottom-end" width={280} shadow="md" withinPortal>
       <Popover.Target>
-        <Tooltip label={t('nav.notifications')}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('nav.notifications')}>
-            <IconBell size={20} />
-          </ActionIcon>
-        </Tooltip>
+        {/* No tooltip: it would stay over the open dropdown; the label is read by screen readers. */}
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('nav.notifications')}>
+          <IconBell size={20} />
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
         <Text fw={600} mb={4}>
@@ -165,7 +167,9 @@ function UserMenu() {
             <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
               {name}
             </Text>
-            <IconChevronDown size={14} />
+            <Box visibleFrom="sm" style={{ display: 'flex' }}>
+              <IconChevronDown size={14} />
+            </Box>
           </Group>
         </UnstyledButton>
       </Menu.Target>
@@ -192,32 +196,39 @@ export function MainLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [navOpened, { toggle, close }] = useDisclosure(false);
+  const narrow = useMatches({ base: true, sm: false });
 
   return (
     <StartupGate>
       <AppShell
+        layout="alt"
         header={{ height: 76 }}
         navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
         padding="md"
         bg="gray.0"
       >
+        {/* Floating navbar (spec §1): a card over the page, right of the full-height sidebar. */}
         <AppShell.Header withBorder={false} bg="transparent" px="md" pt="sm">
-          <Paper shadow="sm" radius="md" px="md" h={56} withBorder>
-            <Group h="100%" justify="space-between" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap">
+          <Paper shadow="sm" radius="md" px={{ base: 'xs', sm: 'md' }} h={56} withBorder>
+            <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+              <Group gap="xs" wrap="nowrap">
                 <Burger
                   opened={navOpened}
                   onClick={toggle}
                   hiddenFrom="md"
                   size="sm"
                   aria-label={t('nav.toggleNavigation')}
+                  aria-expanded={navOpened}
                 />
-                <Text fw={600} visibleFrom="xs">
+                <Anchor component={Link} to="/" aria-label={t('app.home')} hiddenFrom="md">
+                  <BrandMark compact />
+                </Anchor>
+                <Text fw={600} visibleFrom="lg">
                   {t('app.tagline')}
                 </Text>
               </Group>
-              <Group gap="xs" wrap="nowrap">
-                <LanguageSwitcher />
+              <Group gap={6} wrap="nowrap">
+                <LanguageSwitcher compact={narrow} />
                 <NotificationBell />
                 <UserMenu />
               </Group>
@@ -225,10 +236,13 @@ export function MainLayout() {
           </Paper>
         </AppShell.Header>
         <AppShell.Navbar p="sm">
-          <AppShell.Section mb="sm">
-            <Link to="/" style={{ textDecoration: 'none' }} aria-label={t('app.home')}>
-              <BrandMark />
-            </Link>
+          <AppShell.Section mb="sm" h={52} style={{ display: 'flex', alignItems: 'center' }}>
+            <Group justify="space-between" w="100%" wrap="nowrap">
+              <Link to="/" style={{ textDecoration: 'none' }} aria-label={t('app.home')}>
+                <BrandMark />
+              </Link>
+              <CloseButton hiddenFrom="md" onClick={close} aria-label={t('nav.closeNavigation')} />
+            </Group>
           </AppShell.Section>
           <Sidebar onNavigate={close} />
         </AppShell.Navbar>

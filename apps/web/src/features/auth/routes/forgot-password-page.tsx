@@ -18,7 +18,9 @@ export function ForgotPasswordPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>{t('auth.forgot.title')}</Title>
+        <Title order={1} size="h2">
+          {t('auth.forgot.title')}
+        </Title>
         <Text c="dimmed" size="sm">
           {t('auth.forgot.description')}
         </Text>

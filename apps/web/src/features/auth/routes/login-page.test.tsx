@@ -45,9 +45,7 @@ describe('login page', () => {
         login: 'drsmile',
       }),
     );
-    expect(
-      await screen.findByText(/a new verification email has been sent/),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/a new verification email has been sent/)).toBeInTheDocument();
     expect(calls[0]).toMatchObject({
       path: '/auth/login',
       body: { login: 'drsmile', password: 'Secret123', remember: false },

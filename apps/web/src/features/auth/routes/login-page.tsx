@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE, isRequired } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/notify';
@@ -39,8 +38,10 @@ export function LoginPage() {
   const form = useForm({
     initialValues: { login: '', password: '', remember: false },
     validate: {
-      login: (value) => (isRequired(value) ? null : translateErrorKey(MESSAGE.required)),
-      password: (value) => (value ? null : translateErrorKey(MESSAGE.required)),
+      // A plain presence check: importing the domain's form rules would pull zod into the login
+      // route (DESIGN §11 budget); the server validates the same.
+      login: (value) => (value.trim() ? null : translateErrorKey('validation.required')),
+      password: (value) => (value ? null : translateErrorKey('validation.required')),
     },
   });
 
@@ -69,7 +70,9 @@ export function LoginPage() {
         </Suspense>
       )}
       <div>
-        <Title order={2}>{t('auth.login.title')}</Title>
+        <Title order={1} size="h2">
+          {t('auth.login.title')}
+        </Title>
         <Text c="dimmed" size="sm">
           {t('auth.login.subtitle')}
         </Text>

@@ -97,7 +97,9 @@ export function RegisterPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>{t('auth.register.title')}</Title>
+        <Title order={1} size="h2">
+          {t('auth.register.title')}
+        </Title>
         <Text c="dimmed" size="sm">
           {t('auth.register.subtitle')}
         </Text>

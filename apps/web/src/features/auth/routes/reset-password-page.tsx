@@ -26,7 +26,9 @@ export function ResetPasswordPage() {
   if (reset.isSuccess) {
     return (
       <Stack>
-        <Title order={2}>{t('auth.reset.title')}</Title>
+        <Title order={1} size="h2">
+          {t('auth.reset.title')}
+        </Title>
         <Alert color="green" title={t('feedback.success')} role="status">
           {t('auth.reset.done')}
         </Alert>
@@ -40,7 +42,9 @@ export function ResetPasswordPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>{t('auth.reset.title')}</Title>
+        <Title order={1} size="h2">
+          {t('auth.reset.title')}
+        </Title>
         <Text c="dimmed" size="sm">
           {t('auth.reset.description')}
         </Text>

@@ -16,7 +16,9 @@ export function VerifyPage() {
   if (!token) {
     return (
       <Stack>
-        <Title order={2}>{t('auth.verify.checkEmailTitle')}</Title>
+        <Title order={1} size="h2">
+          {t('auth.verify.checkEmailTitle')}
+        </Title>
         <Text>
           {registeredEmail
             ? t('auth.verify.checkEmailSent', { email: registeredEmail })
@@ -35,7 +37,9 @@ export function VerifyPage() {
 
   return (
     <Stack>
-      <Title order={2}>{t('auth.verify.title')}</Title>
+      <Title order={1} size="h2">
+        {t('auth.verify.title')}
+      </Title>
       {verification.isPending && (
         <Center py="md" role="status">
           <Stack align="center" gap="xs">

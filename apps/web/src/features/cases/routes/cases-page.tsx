@@ -16,7 +16,9 @@ export function CasesPage() {
   const title = t(`cases.filters.${filter}`);
   return (
     <Stack gap="lg">
-      <Title order={2}>{t('cases.title', { filter: title })}</Title>
+      <Title order={1} size="h2">
+        {t('cases.title', { filter: title })}
+      </Title>
       <EmptyState
         icon={<IconFolders size={28} />}
         title={t('preparing.title')}

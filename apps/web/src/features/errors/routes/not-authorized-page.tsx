@@ -6,7 +6,9 @@ export function NotAuthorizedPage() {
   const { t } = useTranslation();
   return (
     <Stack align="center" ta="center">
-      <Title order={2}>{t('errorPages.notAuthorizedTitle')}</Title>
+      <Title order={1} size="h2">
+        {t('errorPages.notAuthorizedTitle')}
+      </Title>
       <Text c="dimmed">{t('errorPages.notAuthorizedBody')}</Text>
       <Group>
         <Button component={Link} to="/">

@@ -11,7 +11,9 @@ export function PaymentNoticePage({ provider }: { provider: 'pagseguro' | 'paypa
   const providerName = provider === 'paypal' ? 'PayPal' : 'PagSeguro';
   return (
     <Stack>
-      <Title order={2}>{t('paymentNotice.title', { provider: providerName })}</Title>
+      <Title order={1} size="h2">
+        {t('paymentNotice.title', { provider: providerName })}
+      </Title>
       <Alert color="blue" role="status">
         {t('paymentNotice.body', { provider: providerName })}
       </Alert>

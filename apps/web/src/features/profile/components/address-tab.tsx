@@ -97,29 +97,31 @@ export function AddressTab({ profile }: { profile: UserProfile }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={640}>
-        <Group align="flex-start" wrap="nowrap">
-          <TextInput
-            style={{ flex: 1 }}
-            label={t('profile.address.zipCode')}
-            description={t('profile.address.zipHint')}
-            required
-            autoComplete="postal-code"
-            inputMode="numeric"
-            maxLength={ADDRESS_LIMITS.zipCode}
-            {...zipInput}
-            onChange={onZipChange}
-          />
-          <Button
-            mt={46}
-            variant="light"
-            leftSection={<IconSearch size={16} />}
-            loading={lookup.status === 'loading'}
-            disabled={zipDigits.length === 0}
-            onClick={() => void runLookup(zipDigits)}
-          >
-            {t('profile.address.lookup')}
-          </Button>
-        </Group>
+        <TextInput
+          label={t('profile.address.zipCode')}
+          description={t('profile.address.zipHint')}
+          required
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={ADDRESS_LIMITS.zipCode}
+          {...zipInput}
+          onChange={onZipChange}
+          // The lookup button sits right of the input itself, whatever the hint's length.
+          inputContainer={(input) => (
+            <Group align="flex-start" wrap="nowrap" gap="sm">
+              <div style={{ flex: 1 }}>{input}</div>
+              <Button
+                variant="light"
+                leftSection={<IconSearch size={16} />}
+                loading={lookup.status === 'loading'}
+                disabled={zipDigits.length === 0}
+                onClick={() => void runLookup(zipDigits)}
+              >
+                {t('profile.address.lookup')}
+              </Button>
+            </Group>
+          )}
+        />
         {lookup.status === 'failed' && (
           <Alert color="yellow" title={t('profile.address.lookupFailed')} role="alert">
             {lookup.message}

@@ -54,6 +54,7 @@ export function GeneralTab({ profile }: { profile: UserProfile }) {
           label={t('profile.general.email')}
           value={general.email}
           readOnly
+          variant="filled"
           description={t('profile.general.emailHint')}
           autoComplete="email"
         />

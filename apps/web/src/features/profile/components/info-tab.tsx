@@ -199,6 +199,8 @@ export function InfoTab({ profile }: { profile: UserProfile }) {
             }))}
             clearable
             {...form.getInputProps('gender')}
+            // No gender is '' in the profile; for the select it is "nothing chosen".
+            value={form.values.gender || null}
             onChange={(value) => form.setFieldValue('gender', value ?? '')}
           />
         </SimpleGrid>

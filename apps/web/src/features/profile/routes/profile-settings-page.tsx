@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, EmptyState, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { IconBell, IconPlugConnected } from '@tabler/icons-react';
@@ -36,10 +37,20 @@ export function ProfileSettingsPage() {
       ? 'address'
       : 'general';
 
+  // On a narrow screen the tab row scrolls: keep the open tab in view.
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabList.current
+      ?.querySelector('[aria-selected="true"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab, profile]);
+
   if (!profile || isPlaceholderData) {
     return (
       <Stack>
-        <Title order={2}>{t('profile.title')}</Title>
+        <Title order={1} size="h2">
+          {t('profile.title')}
+        </Title>
         <Skeleton h={36} />
         <Skeleton h={240} />
       </Stack>
@@ -48,7 +59,9 @@ export function ProfileSettingsPage() {
 
   return (
     <Stack>
-      <Title order={2}>{t('profile.title')}</Title>
+      <Title order={1} size="h2">
+        {t('profile.title')}
+      </Title>
       {!complete && (
         <Alert color="yellow" title={t('startup.completeProfileTitle')}>
           {t('profile.incompleteHint')}
@@ -61,9 +74,14 @@ export function ProfileSettingsPage() {
         }}
         keepMounted={false}
       >
-        <Tabs.List mb="lg" style={{ flexWrap: 'wrap' }}>
+        {/* One row that scrolls sideways on narrow screens instead of wrapping. */}
+        <Tabs.List
+          ref={tabList}
+          mb="lg"
+          style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}
+        >
           {TABS.map((name) => (
-            <Tabs.Tab key={name} value={name}>
+            <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
               {t(`profile.tabs.${name}`)}
             </Tabs.Tab>
           ))}
