@@ -1,4 +1,4 @@
-import type { UserProfile } from '@dentflow/domain';
+import { EMPTY_DATA_CAPABILITIES, emptyDataInfo, type UserProfile } from '@dentflow/domain';
 
 /** A complete profile (general data and address valid), as `profile/get` returns it. */
 export function completeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
@@ -17,19 +17,7 @@ export function completeProfile(overrides: Partial<UserProfile> = {}): UserProfi
       email: 'ana@example.com',
       avatar: null,
     },
-    dataInfo: {
-      bio: '',
-      language: 'en',
-      currency: 'USD',
-      location: '',
-      platform: '',
-      gender: '',
-      birthDate: null,
-      specialization: '',
-      mobile: { number: '', whatsapp: false },
-      typeOfDocument: 'none',
-      document: '',
-    },
+    dataInfo: emptyDataInfo('en'),
     dataAddress: {
       zipCode: '01310100',
       country: 'Brasil',
@@ -38,13 +26,7 @@ export function completeProfile(overrides: Partial<UserProfile> = {}): UserProfi
       address: 'Avenida Paulista, 1000',
       complement: '',
     },
-    dataCapabilities: {
-      physicalCreditCard: false,
-      clinicPartner: false,
-      instructorDiscount: 0,
-      instructorId: null,
-      dentalPrev: false,
-    },
+    dataCapabilities: { ...EMPTY_DATA_CAPABILITIES },
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ import {
   servicesDeletedByCancel,
 } from './payment';
 import { isInvoiceValid, invoiceCustomerFormSchema } from './invoice';
+import { SAMPLE_ADDRESS } from '../test-fixtures';
 
 describe('payment statuses and methods', () => {
   it('has the eleven statuses, four in the core flow', () => {
@@ -125,14 +126,7 @@ describe('cancel (spec §4/§5)', () => {
   });
 });
 
-const address = {
-  zipCode: '01001-000',
-  country: 'Brasil',
-  state: 'SP',
-  city: 'São Paulo',
-  address: 'Praça da Sé 1',
-  complement: '',
-};
+const address = SAMPLE_ADDRESS;
 
 describe('invoice valid only with name, document type, document and a valid address', () => {
   const invoice = {

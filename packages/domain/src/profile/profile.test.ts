@@ -13,6 +13,7 @@ import {
   isInfoDataValid,
   isProfileComplete,
 } from './profile';
+import { SAMPLE_ADDRESS } from '../test-fixtures';
 
 const general = {
   email: 'a@b.co',
@@ -22,14 +23,7 @@ const general = {
   lname: 'Silva',
   avatar: null,
 };
-const address = {
-  zipCode: '01001-000',
-  country: 'Brasil',
-  state: 'SP',
-  city: 'São Paulo',
-  address: 'Praça da Sé 1',
-  complement: '',
-};
+const address = SAMPLE_ADDRESS;
 
 describe('general data valid only if email, nickName, displayName, fname, lname are set', () => {
   it.each([

@@ -9,6 +9,7 @@ import {
 } from './shipment';
 import { priceOrder } from './pricing';
 import type { Product } from './product';
+import { SAMPLE_ADDRESS } from '../test-fixtures';
 
 const product = (patch: Partial<Product>): Product => ({
   id: 1,
@@ -59,14 +60,7 @@ const combo = product({
   innerProducts: [11, 12],
   texts: { ...planning.texts, ptBR: { ...planning.texts.ptBR, discount: 10 } },
 });
-const address = {
-  zipCode: '01001-000',
-  country: 'Brasil',
-  state: 'SP',
-  city: 'São Paulo',
-  address: 'Praça da Sé 1',
-  complement: '',
-};
+const address = SAMPLE_ADDRESS;
 const chosenShipment: Shipment = {
   addressType: 0,
   address,

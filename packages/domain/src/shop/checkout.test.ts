@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutProblems, checkoutRequestSchema, isCheckoutValid } from './checkout';
 import { emptyShipment, type Shipment } from './shipment';
 import type { CartItem } from './cart';
+import { SAMPLE_ADDRESS } from '../test-fixtures';
 
 const item = (patch: Partial<CartItem>): CartItem => ({
   cartProductId: 1,
@@ -18,14 +19,7 @@ const products = new Map([
   [3, { id: 3, enableKit: false, enableSleeve: true, shipping: true }],
   [4, { id: 4, enableKit: false, enableSleeve: false, shipping: false }],
 ]);
-const address = {
-  zipCode: '01001-000',
-  country: 'Brasil',
-  state: 'SP',
-  city: 'São Paulo',
-  address: 'Praça da Sé 1',
-  complement: '',
-};
+const address = SAMPLE_ADDRESS;
 const shipment: Shipment = {
   addressType: 0,
   address,
