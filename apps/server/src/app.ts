@@ -28,7 +28,6 @@ import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { registerShopRoutes } from './modules/shop/shop.routes';
 import { createShopService } from './modules/shop/shop.service';
-import { findUserById } from './modules/users/users.repository';
 import { createAccessTokens } from './security/tokens';
 import { registerWebApp } from './web/web-app';
 
@@ -90,13 +89,10 @@ export async function buildApp(
   };
 
   // Before any plugin: child contexts copy the error handler and only see later onRoute hooks.
+  const auth = createAuthService(ctx);
   registerPermissions(app, {
     verifyAccessToken: ctx.accessTokens.verify,
-    async loadSession({ userId, sessionId }) {
-      const user = await findUserById(database.db, userId);
-      if (!user?.verifiedAt) return null;
-      return { userId: user.id, sessionId, roles: user.roles, language: user.dataInfo.language };
-    },
+    loadSession: auth.loadSession,
   });
   registerErrorHandling(app);
 
@@ -136,7 +132,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerHealthRoutes(app, database.ping);
-  registerAuthRoutes(app, createAuthService(ctx), config);
+  registerAuthRoutes(app, auth, config);
   registerProfileRoutes(app, createProfileService(ctx), config);
   registerMetadataRoutes(app, createMetadataService(ctx));
   registerShopRoutes(app, createShopService(ctx));

@@ -22,6 +22,8 @@ afterAll(async () => {
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const get = (url: string, session: { accessToken: string }) =>
+  t.app.inject({ method: 'GET', url, headers: bearer(session) });
 
 let counter = 0;
 function newUser(overrides: Record<string, unknown> = {}) {
@@ -330,6 +332,11 @@ describe('refresh_token', () => {
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 401)).toHaveLength(9);
+    // The nine losers presented a rotated token: decision 003 treats that as reuse and closes the
+    // session, so the winner's new token is refused too (the web client never races itself).
+    const winner = json<{ obj: Session }>(results.find((r) => r.statusCode === 200)!).obj;
+    expect((await refresh(winner.refreshToken)).statusCode).toBe(401);
+    expect((await get('/api/v1/profile/get', winner)).statusCode).toBe(401);
   });
 
   it('refuses missing, unknown and expired tokens with 401 not authorized', async () => {
@@ -369,6 +376,8 @@ describe('logout', () => {
       (await post('/api/v1/auth/refresh_token', { refresh_token: session.refreshToken }))
         .statusCode,
     ).toBe(401);
+    // The access token of the closed session stops working at once, not after its 15 minutes.
+    expect((await get('/api/v1/profile/get', session)).statusCode).toBe(401);
   });
 
   it("cannot revoke someone else's session", async () => {
@@ -438,6 +447,7 @@ describe('forgotPassword and resetPassword', () => {
         (await post('/api/v1/auth/refresh_token', { refresh_token: session.refreshToken }))
           .statusCode,
       ).toBe(401);
+      expect((await get('/api/v1/profile/get', session)).statusCode).toBe(401);
     }
     expect(
       (await post('/api/v1/auth/login', { login: input.email, password: input.password }))

@@ -255,6 +255,8 @@ describe('profile/updatePassword', () => {
         payload: { refresh_token: session.refreshToken },
       });
     expect((await refresh(elsewhere)).statusCode).toBe(401);
+    expect((await call('GET', '/api/v1/profile/get', elsewhere)).statusCode).toBe(401);
+    expect((await call('GET', '/api/v1/profile/get', here)).statusCode).toBe(200);
     const kept = await refresh(here);
     expect(kept.statusCode).toBe(200);
     expect(json<{ obj: { profile: { id: number } } }>(kept).obj.profile.id).toBe(here.profile.id);

@@ -53,6 +53,27 @@ export async function findRefreshToken(
   return row;
 }
 
+/**
+ * Whether the session (token family) of `userId` is still open: its newest refresh token is neither
+ * rotated away, revoked nor expired. Logout, reset and reuse detection close it at once.
+ */
+export async function isSessionOpen(db: DbOrTx, userId: number, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
   await db
     .update(refreshTokens)

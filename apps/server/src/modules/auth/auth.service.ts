@@ -13,7 +13,8 @@ import type { AppContext, RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../security/passwords';
-import { hashToken, randomToken } from '../../security/tokens';
+import { hashToken, randomToken, type AccessTokenSubject } from '../../security/tokens';
+import type { AuthContext } from '../../http/permissions';
 import { writeAudit } from '../audit/audit.repository';
 import { toUserProfile } from '../users/user-profile';
 import {
@@ -36,6 +37,7 @@ import {
   findRefreshToken,
   insertAccountToken,
   insertRefreshToken,
+  isSessionOpen,
   revokeAllSessions,
   revokeFamily,
   type CouponRow,
@@ -110,6 +112,17 @@ export function createAuthService(ctx: AppContext) {
   }
 
   return {
+    /**
+     * The caller behind a valid access token, or null when the account is gone or unverified or
+     * the token's session was closed (logout, password reset or change, token reuse): a closed
+     * session's access tokens stop working at once, not when they expire.
+     */
+    async loadSession({ userId, sessionId }: AccessTokenSubject): Promise<AuthContext | null> {
+      const user = await findUserById(db, userId);
+      if (!user?.verifiedAt || !(await isSessionOpen(db, userId, sessionId))) return null;
+      return { userId: user.id, sessionId, roles: user.roles, language: user.dataInfo.language };
+    },
+
     async register(input: RegisterInput, meta: RequestMeta): Promise<{ id: number }> {
       if (await isEmailTaken(db, input.email)) throw new AppError(409, 'EMAIL_TAKEN');
       if (await isNicknameTaken(db, input.nickName)) throw new AppError(409, 'NICKNAME_TAKEN');
