@@ -19,6 +19,7 @@ import { openDatabase, type Database } from './db/client';
 import { ensureReferenceData, seedDemoData } from './db/seed';
 import { registerErrorHandling } from './http/error-handler';
 import { registerPermissions } from './http/permissions';
+import { registerTextGuard } from './http/text-guard';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -95,6 +96,7 @@ export async function buildApp(
     loadSession: auth.loadSession,
   });
   registerErrorHandling(app);
+  registerTextGuard(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -211,6 +211,63 @@ describe('bad input', () => {
   });
 });
 
+describe('text the database cannot store', () => {
+  const nul = '\u0000';
+  // Well-shaped bodies: without the text guard each of these reached PostgreSQL and failed (500).
+  const cases: Array<[string, string, Record<string, unknown>, boolean]> = [
+    ['/api/v1/auth/login', 'login', { login: `a${nul}b`, password: 'Whatever123' }, false],
+    [
+      '/api/v1/auth/register',
+      'email',
+      {
+        email: `ana${nul}@example.com`,
+        password: 'Sorriso2026',
+        fname: 'Ana',
+        lname: 'Souza',
+        nickName: 'anasouza',
+        terms: true,
+      },
+      false,
+    ],
+    ['/api/v1/auth/forgotPassword', 'email', { email: `ana${nul}@example.com` }, false],
+    ['/api/v1/profile/set', 'dataInfo.bio', { dataInfo: { bio: `hello${nul}` } }, true],
+    ['/api/v1/profile/set', 'dataGeneral.fname', { dataGeneral: { fname: `A${nul}na` } }, true],
+  ];
+
+  it.each(cases)(
+    '%s refuses a NUL in %s with a translated 400 and writes nothing',
+    async (url, field, payload, signedIn) => {
+      const before = await app.inject({
+        method: 'GET',
+        url: '/api/v1/profile/get',
+        headers: bearer(doctor),
+      });
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { 'accept-language': 'pt-BR', ...(signedIn ? bearer(doctor) : {}) },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(json(response)).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        // The signed-in doctor's profile language (en) wins over Accept-Language.
+        fields: {
+          [field]: signedIn
+            ? 'Contains a character that is not allowed'
+            : 'Contém um caractere não permitido',
+        },
+      });
+      const after = await app.inject({
+        method: 'GET',
+        url: '/api/v1/profile/get',
+        headers: bearer(doctor),
+      });
+      expect(json(after)).toEqual(json(before));
+    },
+  );
+});
+
 describe('envelope, language and web app', () => {
   it('answers unknown /api paths with a translated 404 envelope', async () => {
     for (const [language, message] of [
@@ -328,5 +385,39 @@ describe('rate limits', () => {
     const blocked = await attempt(instanceB);
     expect(blocked.statusCode).toBe(429);
     expect(json(blocked)).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+});
+
+describe('client address behind a proxy (TRUST_PROXY)', () => {
+  const loginThroughProxy = (instance: FastifyInstance, forwardedFor: string) =>
+    instance.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { login: 'doctor', password: 'Wrong1234' },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('with one proxy, keys rate limits on the address it appended, not on what the client wrote', async () => {
+    const behindOneProxy = await boot({ TRUST_PROXY: '1', RATE_LIMIT_LOGIN_MAX: '2' });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      // The client varies the leftmost entries; the proxy always appends the real 203.0.113.9.
+      const response = await loginThroughProxy(behindOneProxy, `10.0.0.${i}, 203.0.113.9`);
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 429, 429, 429]);
+    // Another client behind the same proxy has its own counter: the header is what counts.
+    const otherClient = await loginThroughProxy(behindOneProxy, '10.0.0.1, 198.51.100.7');
+    expect(otherClient.statusCode).toBe(401);
+  });
+
+  it('by default ignores X-Forwarded-For and keys on the socket address', async () => {
+    const direct = await boot({ RATE_LIMIT_LOGIN_MAX: '2' });
+    const statuses: number[] = [];
+    for (const client of ['203.0.113.9', '198.51.100.7', '192.0.2.1']) {
+      statuses.push((await loginThroughProxy(direct, client)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 429]);
   });
 });

@@ -60,6 +60,17 @@ function frameworkClientError(
 }
 
 /**
+ * What may be logged of an unexpected error. A failed query's message carries its parameters
+ * (emails, profile data, password hashes), so of a database error only its type, SQLSTATE code
+ * and the database's own message are kept.
+ */
+function loggable(error: Error): Error | Record<string, unknown> {
+  if (error.name !== 'DrizzleQueryError') return error;
+  const cause = error.cause as { name?: string; code?: string; message?: string } | undefined;
+  return { type: cause?.name ?? error.name, code: cause?.code, message: cause?.message };
+}
+
+/**
  * The one error model (DESIGN §5): zod validation → 400 VALIDATION_ERROR with translated fields,
  * AppError → its status and code, Fastify client errors → 4xx, anything else → 500 with a
  * generic message (the real error is logged, never sent).
@@ -91,7 +102,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.info({ err: error }, 'client error');
       return reply.status(clientError.status).send(body(language, clientError.code));
     }
-    request.log.error({ err: error }, 'unexpected error');
+    request.log.error({ err: loggable(error) }, 'unexpected error');
     return reply.status(500).send(body(language, 'INTERNAL_ERROR'));
   });
 }

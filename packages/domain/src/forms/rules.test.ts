@@ -7,6 +7,7 @@ import {
   isNumeric,
   isOnlyNormalCharacters,
   isRequired,
+  isStorableText,
   isStrongPassword,
   MESSAGE,
   nickNameSchema,
@@ -102,4 +103,16 @@ describe('requiredText(min 1, max n)', () => {
     ['x'.repeat(10), true],
     ['x'.repeat(11), false],
   ])('%j → %s', (value, ok) => expect(requiredText(10).safeParse(value).success).toBe(ok));
+});
+
+describe('isStorableText', () => {
+  it.each([
+    ['', true],
+    ['Praça da Sé, 100 — São Paulo', true],
+    ['emoji 🦷 and tabs\tand\nlines', true],
+    ['a\u0000b', false],
+    ['\u0000', false],
+  ])('%j → %s', (text, storable) => {
+    expect(isStorableText(text)).toBe(storable);
+  });
 });

@@ -18,10 +18,17 @@ export const MESSAGE = {
   invalidPhone: 'validation.invalidPhone',
   invalidDocument: 'validation.invalidDocument',
   invalidNickname: 'validation.invalidNickname',
+  invalidCharacters: 'validation.invalidCharacters',
 } as const;
 export type MessageKey = (typeof MESSAGE)[keyof typeof MESSAGE];
 
 export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * Text that can be stored: no NUL character, which PostgreSQL text cannot hold and no person
+ * types. The API refuses any input string that breaks this rule before it reaches a service.
+ */
+export const isStorableText = (value: string): boolean => !value.includes('\u0000');
 
 export const isRequired = (value: unknown): boolean =>
   value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
