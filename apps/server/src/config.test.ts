@@ -77,4 +77,109 @@ describe('loadConfig', () => {
       expect(problems).toContain(name);
     }
   });
+
+  describe('TRUST_PROXY', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dir, ...env });
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+
+    it('trusts no proxy by default or with false / 0', () => {
+      expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+      for (const value of ['false', 'FALSE', '0', '']) {
+        expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: value }).trustProxy, value).toBe(false);
+      }
+    });
+
+    it('takes a hop count: the socket peer and that many proxies, no further', () => {
+      const one = loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).trustProxy;
+      if (typeof one !== 'function')
+        throw new Error(`expected a trust function, got ${String(one)}`);
+      expect(one('127.0.0.1', 0)).toBe(true);
+      expect(one('203.0.113.9', 1)).toBe(false);
+      const two = loadConfig({ DATA_DIR: dir, TRUST_PROXY: ' 2 ' }).trustProxy;
+      if (typeof two !== 'function')
+        throw new Error(`expected a trust function, got ${String(two)}`);
+      expect([0, 1, 2].map((hop) => two('10.0.0.1', hop))).toEqual([true, true, false]);
+    });
+
+    it('takes a list of proxy addresses, CIDRs and keywords as Fastify does', () => {
+      expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'loopback' }).trustProxy).toEqual([
+        'loopback',
+      ]);
+      expect(
+        loadConfig({
+          DATA_DIR: dir,
+          TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,uniquelocal,::1,fd00::/8,192.168.1.0/255.255.255.0',
+        }).trustProxy,
+      ).toEqual([
+        '10.0.0.0/8',
+        '127.0.0.1',
+        'uniquelocal',
+        '::1',
+        'fd00::/8',
+        '192.168.1.0/255.255.255.0',
+      ]);
+    });
+
+    it('refuses true (every hop trusted) with a message that says what to give instead', () => {
+      for (const value of ['true', 'TRUE', 'yes']) {
+        const problems = problemsOf({ TRUST_PROXY: value });
+        expect(problems, value).toHaveLength(1);
+        expect(problems[0]).toMatch(/^TRUST_PROXY: true is unsafe/);
+        expect(problems[0]).toContain('number of proxies');
+        expect(problems[0]).toContain('addresses');
+      }
+    });
+
+    it('refuses what is neither a count nor an address, naming the bad entries', () => {
+      const problems = problemsOf({ TRUST_PROXY: '127.0.0.1,proxy.internal,10.0.0.0/33' });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain('TRUST_PROXY');
+      expect(problems[0]).toContain('"proxy.internal", "10.0.0.0/33"');
+      expect(problemsOf({ TRUST_PROXY: '1,,2' })[0]).toContain('TRUST_PROXY');
+      expect(problemsOf({ TRUST_PROXY: '500' })[0]).toContain('TRUST_PROXY');
+    });
+  });
+
+  describe('JWT_SECRET in production', () => {
+    it('is required: the boot stops with JWT_SECRET in the list of what is wrong', () => {
+      const productionDir = join(dir, 'production');
+      let error: unknown;
+      try {
+        loadConfig({ DATA_DIR: productionDir, NODE_ENV: 'production', PORT: 'eighty' });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toContainEqual(expect.stringMatching(/^JWT_SECRET: required/));
+      expect(problems).toContainEqual(expect.stringMatching(/^PORT/));
+      // Nothing was generated in its place.
+      expect(existsSync(join(productionDir, 'jwt-secret'))).toBe(false);
+      expect(() =>
+        loadConfig({ DATA_DIR: productionDir, NODE_ENV: 'production', JWT_SECRET: '  ' }),
+      ).toThrow(/JWT_SECRET: required/);
+    });
+
+    it('is taken as given in production, and generated everywhere else', () => {
+      const secret = 'p'.repeat(40);
+      expect(
+        loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: secret }).jwtSecret,
+      ).toBe(secret);
+      for (const nodeEnv of ['development', 'test', '']) {
+        const generatedDir = join(dir, `generated-${nodeEnv || 'unset'}`);
+        const config = loadConfig({ DATA_DIR: generatedDir, NODE_ENV: nodeEnv });
+        expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+        expect(readFileSync(join(generatedDir, 'jwt-secret'), 'utf8').trim()).toBe(
+          config.jwtSecret,
+        );
+      }
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { findRepoRoot, resolveUserPath } from './paths';
@@ -11,6 +12,76 @@ const booleanFromEnv = (fallback: boolean) =>
     })
     .optional()
     .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+/**
+ * Trusts the last `hops` hops — the socket peer, then X-Forwarded-For from the right — so the client
+ * address is the entry the outermost proxy appended, whatever the client wrote to the left of it.
+ */
+export type TrustProxyHops = (address: string, hop: number) => boolean;
+
+function trustLastHops(hops: number): TrustProxyHops {
+  return (_address, hop) => hop < hops;
+}
+
+/** Fastify's (and proxy-addr's) names for address ranges. */
+const PROXY_RANGE_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR (`10.0.0.0/8`), an IPv4 with netmask, or a keyword — as proxy-addr compiles. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_KEYWORDS.includes(entry)) return true;
+  const slash = entry.lastIndexOf('/');
+  if (slash === -1) return isIP(entry) !== 0;
+  const version = isIP(entry.slice(0, slash));
+  const range = entry.slice(slash + 1);
+  if (version === 0) return false;
+  if (/^\d+$/.test(range)) return Number(range) >= 1 && Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4;
+}
+
+const TRUST_PROXY_FORMS =
+  'false, the number of proxies in front of the server (e.g. 1), or their addresses ' +
+  `(e.g. loopback or 10.0.0.0/8,127.0.0.1; keywords: ${PROXY_RANGE_KEYWORDS.join(', ')})`;
+
+/**
+ * `true` is refused: trusting every hop makes the leftmost X-Forwarded-For entry, which the client
+ * writes, the client address — so anyone escapes the rate limits with a made-up header.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): false | string[] | TrustProxyHops => {
+    if (!value) return false;
+    const lowerCase = value.toLowerCase();
+    if (lowerCase === 'false' || lowerCase === '0') return false;
+    if (lowerCase === 'true' || lowerCase === 'yes') {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'true is unsafe: it trusts every X-Forwarded-For entry, so any client can pick its own ' +
+          'address and escape the rate limits. Give the number of proxies in front of the server ' +
+          '(e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=loopback or 10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 20) return trustLastHops(hops);
+      context.addIssue({
+        code: 'custom',
+        message: `at most 20 proxies; must be ${TRUST_PROXY_FORMS}`,
+      });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length === 0) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: `not a proxy address: ${bad.map((entry) => `"${entry}"`).join(', ')}; must be ${TRUST_PROXY_FORMS}`,
+    });
+    return z.NEVER;
+  });
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -36,7 +107,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres://user:pass@host:5432/db'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
-  TRUST_PROXY: booleanFromEnv(false),
+  TRUST_PROXY: trustProxyFromEnv,
   PUBLIC_URL: z
     .string()
     .trim()
@@ -67,8 +138,11 @@ export interface Config {
   databaseUrl: string | undefined;
   port: number;
   host: string;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits, audit). */
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: which peers may tell the client address through X-Forwarded-For
+   * (rate limits, audit). `false` (the socket address), the last N hops, or proxy addresses.
+   */
+  trustProxy: false | string[] | TrustProxyHops;
   publicUrl: string;
   jwtSecret: string;
   smtpUrl: string | undefined;
@@ -112,11 +186,17 @@ function loadOrCreateJwtSecret(dataDir: string): string {
 /** Validates the environment; throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`);
+  // A secret generated into DATA_DIR differs per instance and dies with the volume: in production
+  // it must be given, or sessions break across instances and restarts.
+  if (env.NODE_ENV?.trim() === 'production' && !env.JWT_SECRET?.trim()) {
+    problems.push(
+      'JWT_SECRET: required when NODE_ENV=production (a random string of at least 32 characters)',
     );
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const repoRoot = findRepoRoot();
   const dataDir = e.DATA_DIR ? resolveUserPath(e.DATA_DIR) : join(repoRoot, 'data');

@@ -63,10 +63,18 @@ describe('PGlite smoke', () => {
       ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    const profile = await t.app.inject({
+    // The losers presented a rotated token, which closes the session (decision 003).
+    const closed = await t.app.inject({
       method: 'GET',
       url: '/api/v1/profile/get',
       headers: bearer(session),
+    });
+    expect(closed.statusCode).toBe(401);
+    const again = await login(t.app, 'lite', 'Secret123');
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/profile/get',
+      headers: bearer(again),
     });
     expect(
       json<{ obj: { dataGeneral: { nickName: string } } }>(profile).obj.dataGeneral.nickName,
@@ -74,7 +82,7 @@ describe('PGlite smoke', () => {
     const set = await t.app.inject({
       method: 'POST',
       url: '/api/v1/profile/set',
-      headers: bearer(session),
+      headers: bearer(again),
       payload: {
         dataAddress: {
           zipCode: '01310-100',

@@ -202,6 +202,30 @@ describe('profile/verifyNickname', () => {
   });
 });
 
+describe('profile/set under concurrency', () => {
+  it('keeps every field of simultaneous partial saves', async () => {
+    const session = await login(t.app, 'planner');
+    const changes = [
+      { bio: 'Implantodontista' },
+      { location: 'Recife' },
+      { platform: 'web' },
+      { specialization: 'Implantes' },
+      { gender: 'female' },
+      { language: 'es' as const },
+      { currency: 'BRL' as const },
+      { mobile: { number: '(81) 99999-0000', whatsapp: true } },
+    ];
+    const responses = await Promise.all(
+      changes.map((dataInfo) => call('POST', '/api/v1/profile/set', session, { dataInfo })),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(changes.map(() => 200));
+    const profile = json<{ obj: { dataInfo: Record<string, unknown> } }>(
+      await call('GET', '/api/v1/profile/get', session),
+    ).obj;
+    expect(profile.dataInfo).toMatchObject(Object.assign({}, ...changes));
+  });
+});
+
 describe('profile/updatePassword', () => {
   it('needs the current password, checks the policy and the confirmation, then changes it', async () => {
     const session = await login(t.app, 'printer');

@@ -10,6 +10,13 @@ import { createMailSender } from './mail-sender';
 
 const logger = Fastify({ logger: { level: 'silent' } }).log;
 
+/** A real pino logger whose lines land in `lines`, to check what each mode writes to the logs. */
+function capturingLogger() {
+  const lines: string[] = [];
+  const stream = { write: (line: string) => void lines.push(line) };
+  return { logger: Fastify({ logger: { level: 'info', stream } }).log, lines };
+}
+
 interface Received {
   from: string | undefined;
   to: string[];
@@ -81,6 +88,38 @@ describe('SMTP adapter', () => {
     expect(unfold(received[0]!.raw)).toContain(link);
   });
 
+  it('logs the subject, a message id and the recipient domain — never the links or the address', async () => {
+    const capture = capturingLogger();
+    const sender = createMailSender({
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      from: 'Dentflow <no-reply@dentflow.test>',
+      outboxDir: '/nonexistent',
+      logger: capture.logger,
+    });
+    const token = 'live_reset_token_4f9a';
+    await sender.send(
+      accountMail(
+        'resetPassword',
+        'en',
+        { email: 'bea@clinic.example', name: 'Bea' },
+        `http://localhost:3000/resetPassword/${token}`,
+      ),
+    );
+    sender.close();
+    const logged = capture.lines.join('\n');
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain('resetPassword/');
+    expect(logged).not.toContain('bea@');
+    expect(capture.lines).toHaveLength(1);
+    const entry = JSON.parse(capture.lines[0]!) as Record<string, unknown>;
+    expect(entry).toMatchObject({
+      msg: 'mail sent',
+      subject: 'Reset your Dentflow password',
+      recipientDomain: 'clinic.example',
+    });
+    expect(entry.messageId).toEqual(expect.stringMatching(/^<.+>$/));
+  });
+
   it('rejects when the SMTP server cannot be reached', async () => {
     const sender = createMailSender({
       smtpUrl: 'smtp://127.0.0.1:1',
@@ -101,11 +140,12 @@ describe('outbox adapter', () => {
   it('writes one .eml file per message, readable as a mail', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dentflow-outbox-'));
     try {
+      const capture = capturingLogger();
       const sender = createMailSender({
         smtpUrl: undefined,
         from: 'Dentflow <no-reply@dentflow.local>',
         outboxDir: join(dir, 'outbox'),
-        logger,
+        logger: capture.logger,
       });
       expect(sender.kind).toBe('outbox');
       await sender.send(
@@ -123,6 +163,13 @@ describe('outbox adapter', () => {
       expect(raw).toContain('To: eva@example.com');
       expect(raw).toContain('From: Dentflow <no-reply@dentflow.local>');
       expect(unfold(raw)).toContain('http://localhost:3000/verify/tok_9');
+      // Local convenience: the log shows the subject and the link to follow.
+      expect(capture.lines).toHaveLength(1);
+      expect(JSON.parse(capture.lines[0]!)).toMatchObject({
+        msg: 'mail written to the outbox',
+        subject: 'Confirme su cuenta de Dentflow',
+        links: ['http://localhost:3000/verify/tok_9'],
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

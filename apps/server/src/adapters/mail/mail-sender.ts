@@ -9,7 +9,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** The links the message carries, logged so a person running locally can follow them. */
+  /**
+   * The links the message carries (with live tokens). Logged only in outbox mode, so a person
+   * running locally can follow them; never in SMTP mode.
+   */
   links: string[];
 }
 
@@ -36,17 +39,30 @@ function createSmtpSender(smtpUrl: string, from: string, logger: FastifyBaseLogg
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({
+      const info = await transport.sendMail({
         from,
         to: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html,
       });
-      logger.info({ to: message.to, subject: message.subject, links: message.links }, 'mail sent');
+      // Never the links (they carry live verification and reset tokens) nor the full address.
+      logger.info(
+        {
+          subject: message.subject,
+          messageId: info.messageId,
+          recipientDomain: recipientDomain(message.to),
+        },
+        'mail sent',
+      );
     },
     close: () => transport.close(),
   };
+}
+
+function recipientDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at === -1 ? '' : address.slice(at + 1).replace(/>$/, '');
 }
 
 /** Writes each message as an RFC 822 `.eml` file (nodemailer's stream transport builds it). */

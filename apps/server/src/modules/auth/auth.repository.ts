@@ -57,7 +57,11 @@ export async function findRefreshToken(
  * Whether the session (token family) of `userId` is still open: its newest refresh token is neither
  * rotated away, revoked nor expired. Logout, reset and reuse detection close it at once.
  */
-export async function isSessionOpen(db: DbOrTx, userId: number, familyId: string): Promise<boolean> {
+export async function isSessionOpen(
+  db: DbOrTx,
+  userId: number,
+  familyId: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)

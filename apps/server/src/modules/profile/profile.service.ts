@@ -7,6 +7,7 @@ import { revokeAllSessions } from '../auth/auth.repository';
 import { toUserProfile } from '../users/user-profile';
 import {
   findUserById,
+  findUserByIdForUpdate,
   isNicknameTaken,
   uniqueViolationOf,
   updateUser,
@@ -30,41 +31,44 @@ export function createProfileService(ctx: AppContext) {
       return toUserProfile(await requireUser(userId));
     },
 
-    /** Only the caller's own record; roles, internal flag, capabilities and email are never touched. */
+    /**
+     * Only the caller's own record; roles, internal flag, capabilities and email are never touched.
+     * The partial dataInfo/dataAddress are merged into the row locked in the same transaction, so
+     * two saves at once (say the language switcher and the Info tab) never drop each other's fields.
+     */
     async set(userId: number, input: ProfileSetInput, meta: RequestMeta): Promise<UserProfile> {
-      const user = await requireUser(userId);
-      const patch: UserPatch = {};
       const general = input.dataGeneral ?? {};
-      if (general.nickName !== undefined && general.nickName !== user.nickName) {
-        if (await isNicknameTaken(db, general.nickName, userId)) {
-          throw new AppError(409, 'NICKNAME_TAKEN');
-        }
-        patch.nickName = general.nickName;
-      }
-      if (general.fname !== undefined) patch.fname = general.fname;
-      if (general.lname !== undefined) patch.lname = general.lname;
-      if (general.displayName !== undefined) patch.displayName = general.displayName;
-
-      if (input.dataInfo) {
-        const info = { ...user.dataInfo, ...input.dataInfo };
-        // The body schema checks a document against a type sent with it; this checks the merged
-        // record, so changing only the type cannot leave a stored document invalid.
-        const documentTouched =
-          input.dataInfo.document !== undefined || input.dataInfo.typeOfDocument !== undefined;
-        if (
-          documentTouched &&
-          info.document.trim() !== '' &&
-          !isValidDocument(info.typeOfDocument, info.document)
-        ) {
-          throw validationError({ 'dataInfo.document': 'validation.invalidDocument' });
-        }
-        patch.dataInfo = info;
-      }
-      if (input.dataAddress) patch.dataAddress = { ...user.dataAddress, ...input.dataAddress };
-
-      let updated: UserRow;
       try {
-        updated = await db.transaction(async (tx) => {
+        const updated = await db.transaction(async (tx) => {
+          const user = await findUserByIdForUpdate(tx, userId);
+          if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
+          const patch: UserPatch = {};
+          if (general.nickName !== undefined && general.nickName !== user.nickName) {
+            if (await isNicknameTaken(tx, general.nickName, userId)) {
+              throw new AppError(409, 'NICKNAME_TAKEN');
+            }
+            patch.nickName = general.nickName;
+          }
+          if (general.fname !== undefined) patch.fname = general.fname;
+          if (general.lname !== undefined) patch.lname = general.lname;
+          if (general.displayName !== undefined) patch.displayName = general.displayName;
+          if (input.dataInfo) {
+            const info = { ...user.dataInfo, ...input.dataInfo };
+            // The body schema checks a document against a type sent with it; this checks the
+            // merged record, so changing only the type cannot leave a stored document invalid.
+            const documentTouched =
+              input.dataInfo.document !== undefined || input.dataInfo.typeOfDocument !== undefined;
+            if (
+              documentTouched &&
+              info.document.trim() !== '' &&
+              !isValidDocument(info.typeOfDocument, info.document)
+            ) {
+              throw validationError({ 'dataInfo.document': 'validation.invalidDocument' });
+            }
+            patch.dataInfo = info;
+          }
+          if (input.dataAddress) patch.dataAddress = { ...user.dataAddress, ...input.dataAddress };
+
           const row = await updateUser(tx, userId, patch);
           await writeAudit(tx, {
             actorUserId: userId,
@@ -76,11 +80,11 @@ export function createProfileService(ctx: AppContext) {
           });
           return row;
         });
+        return toUserProfile(updated);
       } catch (error) {
         if (uniqueViolationOf(error) === 'nickName') throw new AppError(409, 'NICKNAME_TAKEN');
         throw error;
       }
-      return toUserProfile(updated);
     },
 
     /** Malformed → INVALID_NICKNAME; the caller's own nickname counts as available. */

@@ -16,6 +16,12 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
   return row;
 }
 
+/** The user row locked until the transaction ends, for read-merge-write updates. */
+export async function findUserByIdForUpdate(tx: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return row;
+}
+
 /** The login is an email or a nickname, both compared without regard to case. */
 export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
   const value = login.trim().toLowerCase();
