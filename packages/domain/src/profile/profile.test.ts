@@ -6,6 +6,8 @@ import {
   dataInfoSchema,
   dataInfoUpdateSchema,
   emptyDataInfo,
+  fitAddressToLimits,
+  isZipCodeFormat,
   dataAddressFormSchema,
   dataGeneralUpdateSchema,
   isAddressDataValid,
@@ -150,5 +152,35 @@ describe('new account defaults', () => {
       instructorId: null,
       dentalPrev: false,
     });
+  });
+});
+
+describe('zip codes and looked-up addresses', () => {
+  it.each([
+    ['01310-100', true],
+    ['01310100', true],
+    ['SW1A 1AA', true],
+    [' 1000 ', true],
+    ['1', false],
+    ['-0131', false],
+    ['0131#100', false],
+    ['1234567890123', false],
+  ])('isZipCodeFormat(%j) → %s', (zip, valid) => {
+    expect(isZipCodeFormat(zip)).toBe(valid);
+  });
+
+  it('cuts every field of a looked-up address to the form limits', () => {
+    const long = (n: number) => 'x'.repeat(n + 5);
+    const fitted = fitAddressToLimits({
+      zipCode: ' 01310-100 ',
+      country: long(ADDRESS_LIMITS.country),
+      state: long(ADDRESS_LIMITS.state),
+      city: long(ADDRESS_LIMITS.cityMax),
+      address: long(ADDRESS_LIMITS.address),
+      complement: long(ADDRESS_LIMITS.complement),
+    });
+    expect(fitted.zipCode).toBe('01310-100');
+    expect(dataAddressFormSchema.safeParse(fitted).success).toBe(true);
+    expect(fitted.address).toHaveLength(ADDRESS_LIMITS.address);
   });
 });

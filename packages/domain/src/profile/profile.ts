@@ -19,6 +19,26 @@ export const ADDRESS_LIMITS = {
   complement: 40,
 } as const;
 
+/**
+ * A postal code as typed anywhere in the world: a letter or digit, then letters, digits, spaces or
+ * hyphens, at most ADDRESS_LIMITS.zipCode characters in all (e.g. `01310-100`, `SW1A 1AA`).
+ */
+export const isZipCodeFormat = (value: string): boolean =>
+  new RegExp(`^[A-Za-z0-9][A-Za-z0-9 -]{1,${ADDRESS_LIMITS.zipCode - 1}}$`).test(value.trim());
+
+/** An address cut to the address form limits, so a form filled from a lookup is always valid. */
+export function fitAddressToLimits(address: DataAddress): DataAddress {
+  const clip = (text: string, max: number) => text.trim().slice(0, max);
+  return {
+    zipCode: clip(address.zipCode, ADDRESS_LIMITS.zipCode),
+    country: clip(address.country, ADDRESS_LIMITS.country),
+    state: clip(address.state, ADDRESS_LIMITS.state),
+    city: clip(address.city, ADDRESS_LIMITS.cityMax),
+    address: clip(address.address, ADDRESS_LIMITS.address),
+    complement: clip(address.complement, ADDRESS_LIMITS.complement),
+  };
+}
+
 export const dataGeneralSchema = z.object({
   displayName: z.string().max(80, MESSAGE.max),
   fname: z.string().max(60, MESSAGE.max),
