@@ -9,7 +9,7 @@ import {
   getAccessToken,
   storeSession,
 } from './api-client';
-import { applyLanguage } from './i18n';
+import { applyLanguage, i18n } from './i18n';
 import { getRefreshToken, setRefreshToken } from './session-storage';
 import { fail, mockFetch, ok } from '../test/fetch-mock';
 import { completeProfile } from '../test/profiles';
@@ -113,20 +113,117 @@ describe('api client', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
-  it('on a failed refresh forgets the session, reports once and rejects the queued requests', async () => {
-    const server = serverWithRefresh({ refreshFails: true });
+  it.each([
+    ['401 not authorized', () => fail(401, 'NOT_AUTHORIZED', 'not authorized'), 'NOT_AUTHORIZED'],
+    [
+      'another 4xx envelope',
+      () => fail(400, 'VALIDATION_ERROR', 'Validation error'),
+      'VALIDATION_ERROR',
+    ],
+  ])(
+    'when the server refuses the refresh (%s) forgets the session, reports once and rejects the queued requests',
+    async (_name, refusal, code) => {
+      let refreshes = 0;
+      mockFetch((call) => {
+        if (call.path !== '/auth/refresh_token')
+          return fail(401, 'NOT_AUTHORIZED', 'not authorized');
+        refreshes += 1;
+        return refusal();
+      });
+      storeSession({ ...session(0), accessToken: 'expired' });
+
+      const outcomes = await Promise.allSettled([
+        api.get('/profile/get'),
+        api.get('/profile/announcement'),
+      ]);
+
+      expect(outcomes).toMatchObject([
+        { status: 'rejected', reason: { code } },
+        { status: 'rejected', reason: { code } },
+      ]);
+      expect(refreshes).toBe(1);
+      expect(onSessionExpired).toHaveBeenCalledTimes(1);
+      expect(getRefreshToken()).toBeNull();
+      expect(getAccessToken()).toBeNull();
+    },
+  );
+
+  it.each([
+    [
+      'the network is down',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      'NETWORK_ERROR',
+    ],
+    [
+      'the server answers 503 (a deploy)',
+      () => fail(503, 'UNAVAILABLE', 'Unavailable'),
+      'UNAVAILABLE',
+    ],
+    [
+      'a proxy answers 502 without an envelope',
+      () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      'HTTP_ERROR',
+    ],
+    [
+      'the refresh is rate limited (429)',
+      () => fail(429, 'RATE_LIMITED', 'Too many'),
+      'RATE_LIMITED',
+    ],
+  ])(
+    'when %s during the refresh, rejects the queued requests with that error and keeps the session for a later try',
+    async (_name, failure, code) => {
+      let refreshes = 0;
+      const { calls } = mockFetch((call) => {
+        if (call.path === '/auth/refresh_token') {
+          refreshes += 1;
+          return refreshes === 1 ? failure() : ok(session(1));
+        }
+        if (call.headers.authorization !== 'Bearer access-1') {
+          return fail(401, 'NOT_AUTHORIZED', 'not authorized');
+        }
+        return ok({ path: call.path });
+      });
+      storeSession({ ...session(0), accessToken: 'expired' });
+
+      const outcomes = await Promise.allSettled([
+        api.get('/profile/get'),
+        api.get('/profile/announcement'),
+      ]);
+
+      expect(outcomes).toMatchObject([
+        { status: 'rejected', reason: { code } },
+        { status: 'rejected', reason: { code } },
+      ]);
+      expect(refreshes).toBe(1);
+      expect(onSessionExpired).not.toHaveBeenCalled();
+      expect(getRefreshToken()).toBe('refresh-0');
+
+      // The session is still valid on the server: the next request refreshes with the kept token.
+      await expect(api.get('/profile/get')).resolves.toEqual({ path: '/profile/get' });
+      expect(calls.filter((c) => c.path === '/auth/refresh_token').map((c) => c.body)).toEqual([
+        { refresh_token: 'refresh-0' },
+        { refresh_token: 'refresh-0' },
+      ]);
+      expect(getRefreshToken()).toBe('refresh-1');
+      expect(onSessionExpired).not.toHaveBeenCalled();
+    },
+  );
+
+  it('a network error during the refresh reaches the caller translated', async () => {
+    mockFetch((call) =>
+      call.path === '/auth/refresh_token'
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : fail(401, 'NOT_AUTHORIZED', 'not authorized'),
+    );
     storeSession({ ...session(0), accessToken: 'expired' });
+    await applyLanguage('ptBR');
 
-    const outcomes = await Promise.allSettled([
-      api.get('/profile/get'),
-      api.get('/profile/announcement'),
-    ]);
-
-    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
-    expect(server.refreshCount()).toBe(1);
-    expect(onSessionExpired).toHaveBeenCalledTimes(1);
-    expect(getRefreshToken()).toBeNull();
-    expect(getAccessToken()).toBeNull();
+    await expect(api.get('/profile/get')).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+      message: i18n.t('feedback.networkError'),
+    });
+    expect(i18n.t('feedback.networkError')).toContain('servidor');
+    expect(getRefreshToken()).toBe('refresh-0');
   });
 
   it('without a stored refresh token (logged out) rejects quietly, without asking the server', async () => {
@@ -266,6 +363,27 @@ describe('api client across tabs (one local storage, several clients)', () => {
     // The second tab found no stored token and did not present the failed one again.
     expect(server.fetchMock).toHaveBeenCalledTimes(1);
     expect(getRefreshToken()).toBeNull();
+  });
+
+  it('a network error in one tab keeps the session: the tab waiting for the lock refreshes with it', async () => {
+    const server = strictRotatingServer();
+    const { clients, expired } = tabs();
+    server.fetchMock.mockImplementationOnce(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      throw new TypeError('Failed to fetch');
+    });
+
+    const outcomes = await Promise.allSettled(clients.map((client) => client.refreshSession()));
+
+    expect(outcomes).toMatchObject([
+      { status: 'rejected', reason: { code: 'NETWORK_ERROR' } },
+      { status: 'fulfilled', value: { refreshToken: 'refresh-1' } },
+    ]);
+    expect(server.presented).toEqual(['refresh-0']); // the failed call never reached the server
+    expect(server.isRevoked()).toBe(false);
+    expect(getRefreshToken()).toBe('refresh-1');
+    expect(expired[0]).not.toHaveBeenCalled();
+    expect(expired[1]).not.toHaveBeenCalled();
   });
 
   it('holds the Web Lock named dentflow-refresh while refreshing and storing the new token', async () => {

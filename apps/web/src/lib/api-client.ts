@@ -5,7 +5,7 @@ import { getRefreshToken, setRefreshToken, setStoredUser } from './session-stora
 /**
  * The one HTTP client (DESIGN §5): base `/api/v1`, JSON, bearer access token, the caller's
  * language, the `{obj}` / `{error, code, fields}` envelope, and one refresh on 401 with
- * concurrent requests waiting for it.
+ * concurrent requests waiting for it. Only a refused refresh ends the session.
  */
 export const API_BASE = '/api/v1';
 
@@ -30,7 +30,7 @@ export interface Session {
 interface ApiClientHooks {
   /** A new session arrived (login or refresh): the app refreshes its cached profile. */
   onSession: (session: Session) => void;
-  /** The refresh failed: the app resets language, tells the user and goes to /login. */
+  /** The server refused the refresh: the app resets language, tells the user and goes to /login. */
   onSessionExpired: () => void;
 }
 
@@ -110,6 +110,27 @@ async function unwrap<T>(response: Response): Promise<T> {
 
 const notAuthorized = () => new ApiError('not authorized', 'NOT_AUTHORIZED', 401);
 
+/** 4xx statuses that mean "not now" rather than "no": a time-out and a rate limit. */
+const TRY_LATER_STATUSES: ReadonlySet<number> = new Set([408, 429]);
+
+/**
+ * Whether a failed refresh is the server refusing the session (401 / NOT_AUTHORIZED, or another
+ * 4xx answered in the API's envelope), after which the stored refresh token is worthless. A
+ * network error, a 5xx or a 4xx page that is not ours (a proxy during a deploy) is not: the
+ * session is still valid on the server and a later request or a reload can refresh with it.
+ */
+export function isSessionRefused(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 401 || error.code === 'NOT_AUTHORIZED') return true;
+  const answeredByTheApi = error.code !== 'HTTP_ERROR'; // (a network error has status 0)
+  return (
+    answeredByTheApi &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    !TRY_LATER_STATUSES.has(error.status)
+  );
+}
+
 /**
  * One client per browser tab (the app uses the default one below; tests create several to play
  * several tabs sharing one local storage). The access token lives only in the client's memory;
@@ -134,7 +155,7 @@ export function createApiClient() {
     hooks.onSession(session);
   }
 
-  /** Forgets the session on this browser (logout or failed refresh). */
+  /** Forgets the session on this browser (logout or refused refresh). */
   function clearSession(): void {
     accessToken = null;
     setRefreshToken(null);
@@ -180,8 +201,12 @@ export function createApiClient() {
           storeSession(session);
           return session;
         } catch (error) {
-          expired = true;
-          clearSession();
+          // Only a refusal ends the session. After a network error or a 5xx the waiting requests
+          // fail with that error, and the stored token stays for the next try (this tab or another).
+          if (isSessionRefused(error)) {
+            expired = true;
+            clearSession();
+          }
           throw error;
         }
       });

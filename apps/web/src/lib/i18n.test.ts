@@ -76,4 +76,18 @@ describe('language detection wiring (spec §1)', () => {
     expect(currentLanguage()).toBe('en');
     expect(i18n.t('auth.login.submit')).toBe('Log in');
   });
+
+  it('after a lost session a pt-BR browser with a stored choice of es goes back to ptBR, not en (decision 008)', async () => {
+    browserLanguage('pt-BR');
+    await chooseLanguage('es');
+    expect(currentLanguage()).toBe('es');
+
+    await resetLanguage();
+
+    expect(currentLanguage()).toBe('ptBR');
+    expect(getStoredLanguage()).toBeNull();
+    expect(initialLanguage()).toBe('ptBR'); // and so does the next visit
+    expect(i18n.t('session.userNotLogged')).toBe('Usuário não conectado');
+    expect(document.documentElement.lang).toBe('pt-BR');
+  });
 });

@@ -101,7 +101,10 @@ export async function chooseLanguage(language: Language): Promise<void> {
   await applyLanguage(language);
 }
 
-/** After a lost session: forget the choice and go back to what the browser asks for. */
+/**
+ * After a lost session: forget the choice and go back to what the browser asks for, the user's
+ * default (decision 008; en only when the browser asks for no supported language).
+ */
 export async function resetLanguage(): Promise<void> {
   setStoredLanguage(null);
   await applyLanguage(

@@ -68,10 +68,18 @@ describe('onlyNormalCharacters: letters and digits only', () => {
     expect(isOnlyNormalCharacters(`abc${symbol}1`)).toBe(false);
     expect(nickNameSchema.safeParse(`abc${symbol}1`).success).toBe(false);
   });
-  it.each(['doctor', 'Doctor2', 'joão', '123'])('accepts %s', (value) => {
+  it.each(['doctor', 'Doctor2', '123'])('accepts %s', (value) => {
     expect(isOnlyNormalCharacters(value)).toBe(true);
     expect(nickNameSchema.safeParse(value).success).toBe(true);
   });
+  it.each(['joão', 'аdmin' /* Cyrillic а */, 'ñandú'])(
+    'accepts %s as normal characters but not as a nickname (look-alike logins)',
+    (value) => {
+      expect(isOnlyNormalCharacters(value)).toBe(true);
+      const result = nickNameSchema.safeParse(value);
+      expect(result.error?.issues[0]?.message).toBe(MESSAGE.nickNameCharacters);
+    },
+  );
   it('rejects empty', () => expect(isOnlyNormalCharacters('')).toBe(false));
 
   it('never accepts a string holding a listed symbol', () => {

@@ -14,6 +14,7 @@ export const MESSAGE = {
   numeric: 'validation.numeric',
   passwordPolicy: 'validation.passwordPolicy',
   onlyNormalCharacters: 'validation.onlyNormalCharacters',
+  nickNameCharacters: 'validation.nickNameCharacters',
   termsRequired: 'validation.termsRequired',
   invalidPhone: 'validation.invalidPhone',
   invalidDocument: 'validation.invalidDocument',
@@ -55,12 +56,19 @@ export const passwordSchema = z
   .max(200, MESSAGE.max)
   .refine(isStrongPassword, MESSAGE.passwordPolicy);
 
+/**
+ * A nickname is a login, so beyond onlyNormalCharacters it keeps to unaccented Latin letters and
+ * digits: look-alike letters of other scripts (Cyrillic 'а' for 'a') cannot impersonate a user.
+ */
+export const isNickNameCharacters = (value: string): boolean => /^[A-Za-z0-9]+$/.test(value);
+
 export const nickNameSchema = z
   .string({ error: MESSAGE.required })
   .trim()
   .min(1, MESSAGE.required)
   .max(40, MESSAGE.max)
-  .refine(isOnlyNormalCharacters, MESSAGE.onlyNormalCharacters);
+  .refine(isOnlyNormalCharacters, MESSAGE.onlyNormalCharacters)
+  .refine(isNickNameCharacters, MESSAGE.nickNameCharacters);
 
 export const requiredText = (max: number) =>
   z.string({ error: MESSAGE.required }).trim().min(1, MESSAGE.required).max(max, MESSAGE.max);

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError, clearSession } from '../../lib/api-client';
+import { ApiError, clearSession, isSessionRefused } from '../../lib/api-client';
 import { showError } from '../../lib/notify';
 import { FullPageLoader } from '../components/full-page-loader';
 import { runStartup, type StartupResult } from './run-startup';
@@ -14,7 +14,7 @@ type GateState =
 
 /**
  * Runs the start-up sequence before the main layout shows: a full-page loader meanwhile, then
- * the announcement or complete-profile dialog. A failed start-up goes to /login.
+ * the announcement or complete-profile dialog. A failed start-up goes to /login (spec §8).
  */
 export function StartupGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -32,9 +32,11 @@ export function StartupGate({ children }: { children: ReactNode }) {
       },
       (error: unknown) => {
         if (cancelled) return;
-        // A failed refresh has already reported 'User not logged'; other failures are shown here.
+        // A refused refresh has already reported 'User not logged'; other failures are shown here.
         if (!(error instanceof ApiError && error.code === 'NOT_AUTHORIZED')) showError(error);
-        clearSession();
+        // A network error or a 5xx keeps the stored refresh token: the session is still valid
+        // on the server, and reopening a protected page starts up (and refreshes) again.
+        if (isSessionRefused(error)) clearSession();
         void navigate('/login', { replace: true });
       },
     );

@@ -6,7 +6,7 @@ import type { UserProfile } from '@dentflow/domain';
 import { clearSession, configureApiClient, getAccessToken } from '../../lib/api-client';
 import { applyLanguage } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
-import { setRefreshToken } from '../../lib/session-storage';
+import { getRefreshToken, setRefreshToken } from '../../lib/session-storage';
 import { fail, mockFetch, ok, type RecordedCall } from '../../test/fetch-mock';
 import { completeProfile, profileWithoutAddress } from '../../test/profiles';
 import { renderRoutes } from '../../test/render';
@@ -176,5 +176,19 @@ describe('start-up sequence', () => {
     const { router } = renderRoutes(gateRoutes, '/cases/new');
     expect(screen.getByRole('status')).toHaveTextContent('Loading your workspace');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+  });
+
+  it('a network error during the start-up refresh is shown, goes to /login and keeps the session', async () => {
+    setRefreshToken('refresh-still-valid');
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const { router } = renderRoutes(gateRoutes, '/cases/new');
+
+    const notification = await screen.findByRole('alert');
+    expect(notification).toHaveTextContent('Error');
+    expect(notification).toHaveTextContent('The server could not be reached');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The server never refused it: a reload of a protected page can refresh with it again.
+    expect(getRefreshToken()).toBe('refresh-still-valid');
+    expect(onSessionExpired).not.toHaveBeenCalled();
   });
 });
