@@ -8,3 +8,10 @@ export const E2E_DATA_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../../.data-test/e2e',
 );
+
+/** The fresh database scripts/e2e-server.mjs creates for the server under test. */
+export const E2E_DATABASE_URL = (() => {
+  const url = new URL(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  url.pathname = '/dentflow_e2e';
+  return url.toString();
+})();
