@@ -28,7 +28,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], locale: 'en-US' } }],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], locale: 'en-US' } }],
   webServer: {
     command: 'node ../../scripts/e2e-server.mjs',
     url: `${E2E_BASE_URL}/api/health`,
