@@ -43,7 +43,7 @@ async function registerAndVerify(overrides: Record<string, unknown> = {}) {
   const input = newUser(overrides);
   const registered = await post('/api/v1/auth/register', input);
   expect(registered.statusCode).toBe(200);
-  const token = lastLinkTo(t.outbox(), String(input.email).toLowerCase(), 'verify');
+  const token = lastLinkTo(await t.outbox(), String(input.email).toLowerCase(), 'verify');
   const verified = await post('/api/v1/auth/verifyAccount', { token });
   expect(verified.statusCode).toBe(200);
   return input;
@@ -62,8 +62,8 @@ describe('register', () => {
     expect(row?.verifiedAt).toBeNull();
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
-    const token = lastLinkTo(t.outbox(), input.email.toLowerCase(), 'verify');
-    const mail = t.outbox().find((m) => m.includes(token))!;
+    const token = lastLinkTo(await t.outbox(), input.email.toLowerCase(), 'verify');
+    const mail = (await t.outbox()).find((m) => m.includes(token))!;
     expect(mail).toContain(`http://dentflow.test/verify/${token}`);
     // Only the hash is stored.
     const stored = await t.app.database.db
@@ -165,12 +165,12 @@ describe('register', () => {
   it('mails in the language chosen at registration, else the Accept-Language one', async () => {
     const pt = newUser({ language: 'ptBR' });
     await post('/api/v1/auth/register', pt);
-    const ptMail = t.outbox().find((m) => m.includes(`To: ${pt.email.toLowerCase()}`))!;
+    const ptMail = (await t.outbox()).find((m) => m.includes(`To: ${pt.email.toLowerCase()}`))!;
     expect(ptMail).toContain('Bem-vindo ao Dentflow! Confirme seu endereço de e-mail');
 
     const es = newUser();
     await post('/api/v1/auth/register', es, { 'accept-language': 'es-ES,es;q=0.8' });
-    const esMail = t.outbox().find((m) => m.includes(`To: ${es.email.toLowerCase()}`))!;
+    const esMail = (await t.outbox()).find((m) => m.includes(`To: ${es.email.toLowerCase()}`))!;
     expect(esMail).toContain('¡Bienvenido a Dentflow! Confirme su dirección de correo electrónico');
     expect(esMail).toMatch(/http:\/\/dentflow\.test\/verify\/[A-Za-z0-9_-]{43}/);
   });
@@ -180,7 +180,7 @@ describe('verifyAccount and resendVerification', () => {
   it('verifies once; the same token again, an unknown one or an expired one give INVALID_TOKEN', async () => {
     const input = newUser();
     await post('/api/v1/auth/register', input);
-    const token = lastLinkTo(t.outbox(), input.email.toLowerCase(), 'verify');
+    const token = lastLinkTo(await t.outbox(), input.email.toLowerCase(), 'verify');
     const first = await post('/api/v1/auth/verifyAccount', { token });
     expect(json(first)).toEqual({ obj: { verified: true } });
     const again = await post('/api/v1/auth/verifyAccount', { token });
@@ -191,7 +191,7 @@ describe('verifyAccount and resendVerification', () => {
 
     const other = newUser();
     await post('/api/v1/auth/register', other);
-    const expiring = lastLinkTo(t.outbox(), other.email.toLowerCase(), 'verify');
+    const expiring = lastLinkTo(await t.outbox(), other.email.toLowerCase(), 'verify');
     await t.app.database.db
       .update(accountTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -207,19 +207,19 @@ describe('verifyAccount and resendVerification', () => {
 
     const input = newUser();
     await post('/api/v1/auth/register', input);
-    const before = t.outbox().length;
+    const before = (await t.outbox()).length;
     const resent = await post('/api/v1/auth/resendVerification', {
       login: input.nickName.toUpperCase(),
     });
     expect(json(resent)).toEqual({ obj: { sent: true } });
-    expect(t.outbox().length).toBe(before + 1);
-    const token = lastLinkTo(t.outbox(), input.email.toLowerCase(), 'verify');
+    expect((await t.outbox()).length).toBe(before + 1);
+    const token = lastLinkTo(await t.outbox(), input.email.toLowerCase(), 'verify');
     expect((await post('/api/v1/auth/verifyAccount', { token })).statusCode).toBe(200);
 
     // Verified accounts get no more verification mail.
-    const after = t.outbox().length;
+    const after = (await t.outbox()).length;
     await post('/api/v1/auth/resendVerification', { login: input.email });
-    expect(t.outbox().length).toBe(after);
+    expect((await t.outbox()).length).toBe(after);
   });
 });
 
@@ -405,8 +405,8 @@ describe('forgotPassword and resetPassword', () => {
       email: input.email.toUpperCase(),
     });
     expect(json(response)).toEqual({ obj: { sent: true } });
-    const token = lastLinkTo(t.outbox(), input.email.toLowerCase(), 'resetPassword');
-    const mail = t.outbox().find((m) => m.includes(token))!;
+    const token = lastLinkTo(await t.outbox(), input.email.toLowerCase(), 'resetPassword');
+    const mail = (await t.outbox()).find((m) => m.includes(token))!;
     expect(mail).toContain(`http://dentflow.test/resetPassword/${token}`);
     expect(mail).toContain('Este enlace es válido durante 1 hora');
     const [row] = await t.app.database.db
@@ -423,7 +423,7 @@ describe('forgotPassword and resetPassword', () => {
     const sessionA = await login(t.app, input.email, input.password, true);
     const sessionB = await login(t.app, input.nickName, input.password);
     await post('/api/v1/auth/forgotPassword', { email: input.email });
-    const token = lastLinkTo(t.outbox(), input.email.toLowerCase(), 'resetPassword');
+    const token = lastLinkTo(await t.outbox(), input.email.toLowerCase(), 'resetPassword');
 
     const mismatch = await post('/api/v1/auth/resetPassword', {
       token,
@@ -467,7 +467,7 @@ describe('forgotPassword and resetPassword', () => {
   it('refuses an expired reset link', async () => {
     const input = await registerAndVerify();
     await post('/api/v1/auth/forgotPassword', { email: input.email });
-    const token = lastLinkTo(t.outbox(), input.email.toLowerCase(), 'resetPassword');
+    const token = lastLinkTo(await t.outbox(), input.email.toLowerCase(), 'resetPassword');
     await t.app.database.db
       .update(accountTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })

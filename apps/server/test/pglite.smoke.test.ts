@@ -40,7 +40,7 @@ describe('PGlite smoke', () => {
       },
     });
     expect(register.statusCode).toBe(200);
-    const token = lastLinkTo(t.outbox(), 'lite@example.com', 'verify');
+    const token = lastLinkTo(await t.outbox(), 'lite@example.com', 'verify');
     expect(
       json(
         await t.app.inject({

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { buildApp, type BuildOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 
@@ -44,8 +46,11 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   dataDir: string;
-  /** Every `.eml` in the outbox, oldest first, as text. */
-  outbox(): string[];
+  /**
+   * Every `.eml` in the outbox, oldest first, as text — once the mails handed off in the
+   * background (`app.mail.dispatch`) are written.
+   */
+  outbox(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -79,7 +84,8 @@ export async function startTestApp(
     app,
     config,
     dataDir,
-    outbox() {
+    async outbox() {
+      await app.mail.idle();
       const dir = join(dataDir, 'outbox');
       let files: string[];
       try {
@@ -156,4 +162,42 @@ export function lastLinkTo(mails: string[], email: string, route: 'verify' | 're
     .pop();
   if (!token) throw new Error(`no ${route} mail to ${email}`);
   return token;
+}
+
+export interface SmtpPeer {
+  /** `SMTP_URL` for the app under test. */
+  url: string;
+  /** Every mail accepted so far, decoded, with its envelope recipients. */
+  received: { to: string[]; raw: string }[];
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a free local port that takes `delayMs` to accept each recipient. */
+export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise<SmtpPeer> {
+  const received: SmtpPeer['received'] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(_address, _session, callback) {
+      setTimeout(() => callback(), options.delayMs ?? 0);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountMail } from './account-mails';
 import { createMailSender } from './mail-sender';
 
@@ -25,11 +25,25 @@ interface Received {
 const received: Received[] = [];
 let smtp: SMTPServer;
 let smtpPort: number;
+/** How long the server takes to accept a recipient (slow peers for the background tests). */
+let rcptDelayMs = 0;
 
 beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      // Like real servers, the rejection quotes the address.
+      if (address.address.startsWith('rejected')) {
+        callback(
+          Object.assign(new Error(`<${address.address}>: Recipient address rejected`), {
+            responseCode: 550,
+          }),
+        );
+        return;
+      }
+      setTimeout(() => callback(), rcptDelayMs);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -80,7 +94,7 @@ describe('SMTP adapter', () => {
     await sender.send(
       accountMail('resetPassword', 'en', { email: 'ana@example.com', name: 'Ana' }, link),
     );
-    sender.close();
+    await sender.close();
     expect(received).toHaveLength(1);
     expect(received[0]!.from).toBe('no-reply@dentflow.test');
     expect(received[0]!.to).toEqual(['ana@example.com']);
@@ -105,7 +119,7 @@ describe('SMTP adapter', () => {
         `http://localhost:3000/resetPassword/${token}`,
       ),
     );
-    sender.close();
+    await sender.close();
     const logged = capture.lines.join('\n');
     expect(logged).not.toContain(token);
     expect(logged).not.toContain('resetPassword/');
@@ -132,7 +146,96 @@ describe('SMTP adapter', () => {
         accountMail('verifyAccount', 'en', { email: 'a@b.c', name: 'A' }, 'http://x/verify/t'),
       ),
     ).rejects.toThrow();
-    sender.close();
+    await sender.close();
+  });
+});
+
+describe('background delivery (dispatch)', () => {
+  const smtpSender = (log = logger) =>
+    createMailSender({
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      from: 'Dentflow <no-reply@dentflow.test>',
+      outboxDir: '/nonexistent',
+      logger: log,
+    });
+  const resetMail = (email: string, token: string) =>
+    accountMail(
+      'resetPassword',
+      'en',
+      { email, name: 'Ana' },
+      `http://localhost:3000/resetPassword/${token}`,
+    );
+  afterEach(() => {
+    rcptDelayMs = 0;
+  });
+
+  it('returns at once and delivers in the background; idle() waits for the delivery', async () => {
+    rcptDelayMs = 600;
+    const sender = smtpSender();
+    const before = received.length;
+    const started = performance.now();
+    sender.dispatch(resetMail('slow@example.com', 'tok_slow'));
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(received).toHaveLength(before);
+    await sender.idle();
+    expect(received).toHaveLength(before + 1);
+    expect(received.at(-1)!.to).toEqual(['slow@example.com']);
+    await sender.close();
+  });
+
+  it('close() waits for a delivery still under way', async () => {
+    rcptDelayMs = 600;
+    const sender = smtpSender();
+    const before = received.length;
+    sender.dispatch(resetMail('closing@example.com', 'tok_closing'));
+    await sender.close();
+    expect(received).toHaveLength(before + 1);
+    expect(received.at(-1)!.to).toEqual(['closing@example.com']);
+  });
+
+  it('never throws on a failure and logs it without the link, the token or the address', async () => {
+    const capture = capturingLogger();
+    const sender = smtpSender(capture.logger);
+    const token = 'live_reset_token_77c1';
+    sender.dispatch(resetMail('rejected.bea@clinic.example', token), {
+      userId: 7,
+      kind: 'resetPassword',
+    });
+    await sender.idle();
+    const logged = capture.lines.join('\n');
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain('resetPassword/');
+    expect(logged).not.toContain('rejected.bea');
+    expect(capture.lines).toHaveLength(1);
+    const entry = JSON.parse(capture.lines[0]!) as Record<string, unknown>;
+    expect(entry).toMatchObject({
+      level: 50,
+      msg: 'mail not sent',
+      userId: 7,
+      kind: 'resetPassword',
+      subject: 'Reset your Dentflow password',
+      recipientDomain: 'clinic.example',
+      err: { responseCode: 550, command: 'RCPT TO' },
+    });
+    // The server's reply is kept, with the address reduced to its domain.
+    expect((entry.err as { message: string }).message).toContain(
+      '[address]@clinic.example>: Recipient address rejected',
+    );
+    await sender.close();
+  });
+
+  it('survives an unreachable server', async () => {
+    const capture = capturingLogger();
+    const sender = createMailSender({
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'x@y.z',
+      outboxDir: '/nonexistent',
+      logger: capture.logger,
+    });
+    expect(() => sender.dispatch(resetMail('a@b.c', 'tok_x'))).not.toThrow();
+    await sender.close();
+    expect(capture.lines).toHaveLength(1);
+    expect(JSON.parse(capture.lines[0]!)).toMatchObject({ msg: 'mail not sent' });
   });
 });
 

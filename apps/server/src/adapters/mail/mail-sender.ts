@@ -19,7 +19,24 @@ export interface MailMessage {
 /** The mail port: SMTP in production, an outbox of `.eml` files by default. */
 export interface MailSender {
   readonly kind: 'smtp' | 'outbox';
+  /** Delivers now: resolves once delivered, rejects when delivery fails. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Starts delivery in the background and returns at once, so an HTTP reply never waits for
+   * (nor reveals, by its timing) a delivery. Never throws: a failure is logged with `context`.
+   */
+  dispatch(message: MailMessage, context?: Record<string, unknown>): void;
+  /** Resolves when every dispatched message has been delivered or has failed. */
+  idle(): Promise<void>;
+  /** Waits for the dispatched messages, then releases the transport. */
+  close(): Promise<void>;
+}
+
+/** One way of delivering a message, and what of a failed message may be logged in that mode. */
+interface Delivery {
+  readonly kind: MailSender['kind'];
+  send(message: MailMessage): Promise<void>;
+  failureLog(error: unknown, message: MailMessage): Record<string, unknown>;
   close(): void;
 }
 
@@ -29,12 +46,39 @@ export function createMailSender(options: {
   outboxDir: string;
   logger: FastifyBaseLogger;
 }): MailSender {
-  return options.smtpUrl
-    ? createSmtpSender(options.smtpUrl, options.from, options.logger)
-    : createOutboxSender(options.outboxDir, options.from, options.logger);
+  const delivery = options.smtpUrl
+    ? smtpDelivery(options.smtpUrl, options.from, options.logger)
+    : outboxDelivery(options.outboxDir, options.from, options.logger);
+  return withBackgroundDispatch(delivery, options.logger);
 }
 
-function createSmtpSender(smtpUrl: string, from: string, logger: FastifyBaseLogger): MailSender {
+function withBackgroundDispatch(delivery: Delivery, logger: FastifyBaseLogger): MailSender {
+  const pending = new Set<Promise<void>>();
+  async function idle(): Promise<void> {
+    // A message dispatched while we wait is waited for too.
+    while (pending.size > 0) await Promise.all(pending);
+  }
+  return {
+    kind: delivery.kind,
+    send: (message) => delivery.send(message),
+    dispatch(message, context = {}) {
+      const sending: Promise<void> = Promise.resolve()
+        .then(() => delivery.send(message))
+        .catch((error: unknown) => {
+          logger.error({ ...context, ...delivery.failureLog(error, message) }, 'mail not sent');
+        })
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    idle,
+    async close() {
+      await idle();
+      delivery.close();
+    },
+  };
+}
+
+function smtpDelivery(smtpUrl: string, from: string, logger: FastifyBaseLogger): Delivery {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
@@ -56,6 +100,22 @@ function createSmtpSender(smtpUrl: string, from: string, logger: FastifyBaseLogg
         'mail sent',
       );
     },
+    failureLog(error, message) {
+      // The SMTP peer's reply may quote the recipient; the same rules as above apply.
+      const failure = error instanceof Error ? error : new Error(String(error));
+      const { code, command, responseCode } = failure as Error & Record<string, unknown>;
+      return {
+        err: {
+          type: failure.name,
+          message: redact(failure.message, message),
+          code,
+          command,
+          responseCode,
+        },
+        subject: message.subject,
+        recipientDomain: recipientDomain(message.to),
+      };
+    },
     close: () => transport.close(),
   };
 }
@@ -65,12 +125,14 @@ function recipientDomain(address: string): string {
   return at === -1 ? '' : address.slice(at + 1).replace(/>$/, '');
 }
 
+/** Removes the message's links and any mail address (keeping its domain) from a text. */
+function redact(text: string, message: MailMessage): string {
+  const withoutLinks = message.links.reduce((out, link) => out.split(link).join('[link]'), text);
+  return withoutLinks.replace(/[^\s<>"'@:;,()[\]]+@([A-Za-z0-9.-]+)/g, '[address]@$1');
+}
+
 /** Writes each message as an RFC 822 `.eml` file (nodemailer's stream transport builds it). */
-function createOutboxSender(
-  outboxDir: string,
-  from: string,
-  logger: FastifyBaseLogger,
-): MailSender {
+function outboxDelivery(outboxDir: string, from: string, logger: FastifyBaseLogger): Delivery {
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
@@ -97,6 +159,8 @@ function createOutboxSender(
         'mail written to the outbox',
       );
     },
+    // A local outbox: the same details as a success are fine to log.
+    failureLog: (error, message) => ({ err: error, to: message.to, subject: message.subject }),
     close: () => transport.close(),
   };
 }

@@ -56,17 +56,18 @@ const userLanguage = (user: UserRow): Language =>
 export function createAuthService(ctx: AppContext) {
   const { db, config, log } = ctx;
 
-  /** Mail goes out after the commit; a failure is logged, the user can ask again (resend/forgot). */
-  async function sendAccountMail(kind: AccountMailKind, user: UserRow, token: string) {
+  /**
+   * Hands the mail off after the commit and returns at once: the reply must not wait for the
+   * delivery, or its timing would tell whether an account exists (decision 009). A failure is
+   * logged by the mail sender; the user can ask again (resend/forgot).
+   */
+  function sendAccountMail(kind: AccountMailKind, user: UserRow, token: string): void {
     const route = kind === 'verifyAccount' ? 'verify' : 'resetPassword';
     const link = `${config.publicUrl}/${route}/${token}`;
-    try {
-      await ctx.mail.send(
-        accountMail(kind, userLanguage(user), { email: user.email, name: user.fname }, link),
-      );
-    } catch (error) {
-      log.error({ err: error, userId: user.id, kind }, 'could not send account mail');
-    }
+    ctx.mail.dispatch(
+      accountMail(kind, userLanguage(user), { email: user.email, name: user.fname }, link),
+      { userId: user.id, kind },
+    );
   }
 
   async function issueVerificationToken(userId: number, tx: DbOrTx = db): Promise<string> {
@@ -170,7 +171,7 @@ export function createAuthService(ctx: AppContext) {
         if (violated === 'nickName') throw new AppError(409, 'NICKNAME_TAKEN');
         throw error;
       }
-      await sendAccountMail('verifyAccount', created.user, created.token);
+      sendAccountMail('verifyAccount', created.user, created.token);
       return { id: created.user.id };
     },
 
@@ -198,7 +199,7 @@ export function createAuthService(ctx: AppContext) {
       const user = await findUserByLogin(db, login);
       if (user && !user.verifiedAt) {
         const token = await issueVerificationToken(user.id);
-        await sendAccountMail('verifyAccount', user, token);
+        sendAccountMail('verifyAccount', user, token);
       }
       return { sent: true };
     },
@@ -306,7 +307,7 @@ export function createAuthService(ctx: AppContext) {
           tokenHash: hashToken(token),
           expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
         });
-        await sendAccountMail('resetPassword', user, token);
+        sendAccountMail('resetPassword', user, token);
       }
       return { sent: true };
     },
