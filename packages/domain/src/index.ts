@@ -1,3 +1,4 @@
+export * from './common/one-of';
 export * from './i18n/locale';
 export * from './i18n/catalogues';
 export * from './money';

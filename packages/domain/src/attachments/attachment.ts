@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Language } from '../i18n/locale';
 import { translate } from '../i18n/catalogues';
+import { isOneOf } from '../common/one-of';
 
 /** Spec §3 / §4 attachments: buckets, kinds, statuses, actions, the is-image and label-key rules. */
 
@@ -17,8 +18,7 @@ export const CASE_INPUT_BUCKETS = [
   'photoProtocol',
   'exams',
 ] as const satisfies readonly AttachmentBucket[];
-export const isInputBucket = (bucket: string) =>
-  (CASE_INPUT_BUCKETS as readonly string[]).includes(bucket);
+export const isInputBucket = (bucket: string) => isOneOf(CASE_INPUT_BUCKETS, bucket);
 
 /** Attachment kinds per bucket (the attachmentType values with a label). */
 export const ATTACHMENT_KINDS = {
@@ -161,7 +161,7 @@ export function attachmentStatusAfter(
 ): AttachmentStatus | null {
   if (attachment.freeze || attachment.status === 'uploading') return null;
   const move = ACTION_MOVES[action];
-  return (move.from as readonly string[]).includes(attachment.status) ? move.to : null;
+  return isOneOf(move.from, attachment.status) ? move.to : null;
 }
 
 export function allowedAttachmentActions(attachment: {

@@ -1,3 +1,4 @@
+import { isOneOf } from '../common/one-of';
 /** Spec §6: roles and the permission predicates, exactly as written. */
 export const ROLES = [
   'admin',
@@ -32,6 +33,6 @@ export const isPublic = (roles: Roles) => has(roles, PUBLIC_ROLE);
 
 /** The roles a session carries: the stored roles plus 'public', without duplicates. */
 export function sessionRoles(roles: Roles): SessionRole[] {
-  const known = roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+  const known = roles.filter((r): r is Role => isOneOf(ROLES, r));
   return [...new Set<SessionRole>([...known, PUBLIC_ROLE])];
 }

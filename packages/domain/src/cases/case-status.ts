@@ -1,4 +1,5 @@
 import { isDoctor, isPlanner, isPrinter, isSupervisor } from '../auth/roles';
+import { isOneOf } from '../common/one-of';
 
 /**
  * Spec §4 case status machine. Statuses in step order, the broad 'new' and 'closed' groups, the
@@ -19,8 +20,7 @@ export const CASE_STATUSES = [
 ] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
-export const isCaseStatus = (value: unknown): value is CaseStatus =>
-  typeof value === 'string' && (CASE_STATUSES as readonly string[]).includes(value);
+export const isCaseStatus = (value: unknown): value is CaseStatus => isOneOf(CASE_STATUSES, value);
 
 /** The case-list filters of `/cases/{filter}`, one sidebar quick link each, in step order. */
 export const CASE_LIST_FILTERS = [
@@ -36,7 +36,7 @@ export type CaseListFilter = (typeof CASE_LIST_FILTERS)[number];
 export const DEFAULT_CASE_LIST_FILTER: CaseListFilter = 'new';
 
 export const isCaseListFilter = (value: unknown): value is CaseListFilter =>
-  typeof value === 'string' && (CASE_LIST_FILTERS as readonly string[]).includes(value);
+  isOneOf(CASE_LIST_FILTERS, value);
 
 /** 'New' in the broad sense: new, revision or checkingout. */
 export const BROAD_NEW_STATUSES = [
@@ -47,10 +47,8 @@ export const BROAD_NEW_STATUSES = [
 /** Closed: finished or closed. */
 export const CLOSED_STATUSES = ['finished', 'closed'] as const satisfies readonly CaseStatus[];
 
-export const isBroadNew = (status: string) =>
-  (BROAD_NEW_STATUSES as readonly string[]).includes(status);
-export const isClosedStatus = (status: string) =>
-  (CLOSED_STATUSES as readonly string[]).includes(status);
+export const isBroadNew = (status: string) => isOneOf(BROAD_NEW_STATUSES, status);
+export const isClosedStatus = (status: string) => isOneOf(CLOSED_STATUSES, status);
 
 /**
  * The statuses a list filter shows. 'new' is the broad sense (so a case being checked out shows
@@ -167,9 +165,9 @@ export interface CaseMove {
 /** Every move allowed from a status in a context. */
 export function allowedCaseMoves(from: string, context: CaseMoveContext): CaseMove[] {
   if (context.archived) return [];
-  return MOVES.filter(
-    (rule) => (rule.from as readonly string[]).includes(from) && (rule.when?.(context) ?? true),
-  ).map(({ action, to }) => ({ action, to }));
+  return MOVES.filter((rule) => isOneOf(rule.from, from) && (rule.when?.(context) ?? true)).map(
+    ({ action, to }) => ({ action, to }),
+  );
 }
 
 export function canTransition(from: string, to: string, context: CaseMoveContext): boolean {

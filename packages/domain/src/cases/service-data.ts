@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE } from '../forms/rules';
 import { SERVICE_DATA_VERSION, TEETH_PER_JAW } from '../constants';
+import { isOneOf } from '../common/one-of';
 
 /**
  * Spec §3 / §5 service data: the old layout (dataVersion below 3, 14 teeth per jaw) and the current
@@ -161,7 +162,7 @@ export function serviceDataV3Problems(
   const d = data ?? {};
   const filled = (value: unknown) => value !== null && value !== undefined;
   const checks: Record<ServiceDataSection, () => boolean> = {
-    jaw: () => !!d.jaw && (JAWS as readonly string[]).includes(d.jaw),
+    jaw: () => !!d.jaw && isOneOf(JAWS, d.jaw),
     provision: () => filled(d.provision),
     implantSystem: () =>
       !!d.implantSystem?.manufactureName?.trim() && !!d.implantSystem?.systemName?.trim(),
@@ -172,8 +173,7 @@ export function serviceDataV3Problems(
       !!d.increaseDVO &&
       (!d.increaseDVO.checked ||
         (typeof d.increaseDVO.howMuch === 'number' && d.increaseDVO.howMuch > 0)),
-    treatmentPurpose: () =>
-      (TREATMENT_PURPOSE_IDS as readonly number[]).includes(d.treatmentPurpose?.purpose ?? -1),
+    treatmentPurpose: () => isOneOf(TREATMENT_PURPOSE_IDS, d.treatmentPurpose?.purpose ?? -1),
     extra: () => typeof d.extra === 'string' && d.extra.trim().length > 0,
     terms: () => d.terms?.checked === true,
   };

@@ -1,3 +1,4 @@
+import { isOneOf } from '../common/one-of';
 /** Spec §1: interface languages, detection from the browser, currency by language. */
 export const LANGUAGES = ['ptBR', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -8,7 +9,7 @@ export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'USD';
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+  return isOneOf(LANGUAGES, value);
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGE, emailSchema } from '../forms/rules';
 import { isValidDocument } from '../forms/masks';
 import { addressFormSchema, isAddressValid, type Address } from '../common/address';
+import { isOneOf } from '../common/one-of';
 
 /**
  * Spec §2 invoice dialog: document type cpf, cnpj or id (a foreign identity document, free text
@@ -64,7 +65,7 @@ export function isInvoiceValid(
   const { customerName, documentType, document, address } = invoice;
   return (
     !!customerName?.trim() &&
-    (INVOICE_DOCUMENT_TYPES as readonly string[]).includes(documentType ?? '') &&
+    isOneOf(INVOICE_DOCUMENT_TYPES, documentType ?? '') &&
     !!document?.trim() &&
     isValidDocument(documentType ?? '', document) &&
     isAddressValid(address)

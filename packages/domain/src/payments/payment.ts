@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGE } from '../forms/rules';
 import type { Currency } from '../i18n/locale';
 import { CANCEL_REASON_IDS, type CancelReasonId } from '../constants';
+import { isOneOf } from '../common/one-of';
 
 /** Spec §4 payment statuses; the core flow uses awaiting_payment, pre_paid, paid and cancelled. */
 export const PAYMENT_STATUSES = [
@@ -30,8 +31,7 @@ export const WEB_PAYMENT_METHODS = [
   'paypal',
   'pagseguro',
 ] as const satisfies readonly PaymentMethod[];
-export const isWebPayment = (method: string) =>
-  (WEB_PAYMENT_METHODS as readonly string[]).includes(method);
+export const isWebPayment = (method: string) => isOneOf(WEB_PAYMENT_METHODS, method);
 /** Methods a staff member confirms by hand (receipt, card machine, insurance). */
 export const isStaffConfirmedPayment = (method: string) =>
   method === 'pix' || method === 'physical' || method === 'dentalPrev';
@@ -102,7 +102,7 @@ export const cancelRequestSchema = z.object({
   reasonId: z
     .number({ error: MESSAGE.required })
     .int()
-    .refine((id) => (CANCEL_REASON_IDS as readonly number[]).includes(id), MESSAGE.required),
+    .refine((id) => isOneOf(CANCEL_REASON_IDS, id), MESSAGE.required),
   description: z
     .string({ error: MESSAGE.required })
     .trim()

@@ -1,3 +1,4 @@
+import { isOneOf } from '../common/one-of';
 /** Spec §5 / §9 avatar rule: JPG, GIF or PNG, at most 800 kB. */
 export const AVATAR_MAX_BYTES = 800 * 1024;
 export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/gif', 'image/png'] as const;
@@ -9,7 +10,7 @@ export type AvatarRejection = 'type' | 'size';
 /** Why a file may not be an avatar, or null when it may. `image/jpg` is a common alias of JPEG. */
 export function avatarRejection(file: { type: string; size: number }): AvatarRejection | null {
   const type = file.type.toLowerCase() === 'image/jpg' ? 'image/jpeg' : file.type.toLowerCase();
-  if (!(AVATAR_MIME_TYPES as readonly string[]).includes(type)) return 'type';
+  if (!isOneOf(AVATAR_MIME_TYPES, type)) return 'type';
   if (!Number.isFinite(file.size) || file.size <= 0 || file.size > AVATAR_MAX_BYTES) return 'size';
   return null;
 }

@@ -78,18 +78,21 @@ function withBackgroundDispatch(delivery: Delivery, logger: FastifyBaseLogger): 
   };
 }
 
+/** What nodemailer sends of a message, the same for both deliveries. */
+const envelope = (from: string, message: MailMessage) => ({
+  from,
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  html: message.html,
+});
+
 function smtpDelivery(smtpUrl: string, from: string, logger: FastifyBaseLogger): Delivery {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
     async send(message) {
-      const info = await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      const info = await transport.sendMail(envelope(from, message));
       // Never the links (they carry live verification and reset tokens) nor the full address.
       logger.info(
         {
@@ -141,13 +144,7 @@ function outboxDelivery(outboxDir: string, from: string, logger: FastifyBaseLogg
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      const info = await transport.sendMail(envelope(from, message));
       mkdirSync(outboxDir, { recursive: true });
       const file = join(
         outboxDir,
