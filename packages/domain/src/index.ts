@@ -19,6 +19,7 @@ export * from './cases/case-review';
 export * from './cases/case-checks';
 export * from './cases/service-data';
 export * from './cases/approve';
+export * from './cases/case-api';
 export * from './payments/payment';
 export * from './payments/transaction';
 export * from './payments/invoice';

@@ -24,7 +24,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('interface catalogues', () => {
-  it.each(['web', 'errors', 'domain'] as const)(
+  it.each(['web', 'errors', 'domain', 'cases', 'files'] as const)(
     'ptBR and es have exactly the keys of en in %s (each loads alone, without a fallback)',
     (namespace) => {
       const expected = leafKeys(en[namespace]).sort();
@@ -34,10 +34,17 @@ describe('interface catalogues', () => {
   );
 
   it('every literal key the interface translates exists (no raw key on screen)', () => {
-    const known = new Set([...leafKeys(en.web), ...leafKeys(en.errors), ...leafKeys(en.domain)]);
+    // Feature namespaces are written with their prefix: t('cases:list.title').
+    const known = new Set([
+      ...leafKeys(en.web),
+      ...leafKeys(en.errors),
+      ...leafKeys(en.domain),
+      ...leafKeys(en.cases).map((key) => `cases:${key}`),
+      ...leafKeys(en.files).map((key) => `files:${key}`),
+    ]);
     const root = join(import.meta.dirname, '..');
     const used = sourceFiles(root).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)].map(
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.:]+)'/g)].map(
         (match) => `${file.slice(root.length + 1)}: ${match[1]!}`,
       ),
     );

@@ -20,6 +20,7 @@ export const MESSAGE = {
   invalidDocument: 'validation.invalidDocument',
   invalidNickname: 'validation.invalidNickname',
   invalidCharacters: 'validation.invalidCharacters',
+  invalid: 'validation.invalid',
 } as const;
 export type MessageKey = (typeof MESSAGE)[keyof typeof MESSAGE];
 

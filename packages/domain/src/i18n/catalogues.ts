@@ -3,28 +3,35 @@ import enErrors from './en/errors.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
 import enWeb from './en/web.json' with { type: 'json' };
 import enDomain from './en/domain.json' with { type: 'json' };
+import enCases from './en/cases.json' with { type: 'json' };
+import enFiles from './en/files.json' with { type: 'json' };
 import ptBRErrors from './ptBR/errors.json' with { type: 'json' };
 import ptBRMail from './ptBR/mail.json' with { type: 'json' };
 import ptBRWeb from './ptBR/web.json' with { type: 'json' };
 import ptBRDomain from './ptBR/domain.json' with { type: 'json' };
+import ptBRCases from './ptBR/cases.json' with { type: 'json' };
+import ptBRFiles from './ptBR/files.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esMail from './es/mail.json' with { type: 'json' };
 import esWeb from './es/web.json' with { type: 'json' };
 import esDomain from './es/domain.json' with { type: 'json' };
+import esCases from './es/cases.json' with { type: 'json' };
+import esFiles from './es/files.json' with { type: 'json' };
 
 /**
  * The message catalogues shared by server and web, one file per namespace and language:
  * `errors` (API errors and validation messages), `mail` (emails), `web` (interface texts),
- * `domain` (labels of the spec's constants: statuses, kinds, purposes...).
+ * `domain` (labels of the spec's constants: statuses, kinds, purposes...), `cases` (the case
+ * screens) and `files` (attachments and viewers).
  */
-export const NAMESPACES = ['errors', 'mail', 'web', 'domain'] as const;
+export const NAMESPACES = ['errors', 'mail', 'web', 'domain', 'cases', 'files'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 type Catalogue = Record<string, unknown>;
 
 export const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
-  en: { errors: enErrors, mail: enMail, web: enWeb, domain: enDomain },
-  ptBR: { errors: ptBRErrors, mail: ptBRMail, web: ptBRWeb, domain: ptBRDomain },
-  es: { errors: esErrors, mail: esMail, web: esWeb, domain: esDomain },
+  en: { errors: enErrors, mail: enMail, web: enWeb, domain: enDomain, cases: enCases, files: enFiles },
+  ptBR: { errors: ptBRErrors, mail: ptBRMail, web: ptBRWeb, domain: ptBRDomain, cases: ptBRCases, files: ptBRFiles },
+  es: { errors: esErrors, mail: esMail, web: esWeb, domain: esDomain, cases: esCases, files: esFiles },
 };
 
 /** Looks up a dotted key (`validation.required`) and fills `{{name}}` placeholders. */

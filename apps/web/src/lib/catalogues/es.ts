@@ -1,6 +1,8 @@
 import web from '@dentflow/domain/i18n/es/web.json';
 import errors from '@dentflow/domain/i18n/es/errors.json';
 import domain from '@dentflow/domain/i18n/es/domain.json';
+import cases from '@dentflow/domain/i18n/es/cases.json';
+import files from '@dentflow/domain/i18n/es/files.json';
 
 /** The interface texts of one language: a chunk of its own, loaded only when it is used. */
-export const catalogue = { web, errors, domain };
+export const catalogue = { web, errors, domain, cases, files };

@@ -1,6 +1,8 @@
 import web from '@dentflow/domain/i18n/ptBR/web.json';
 import errors from '@dentflow/domain/i18n/ptBR/errors.json';
 import domain from '@dentflow/domain/i18n/ptBR/domain.json';
+import cases from '@dentflow/domain/i18n/ptBR/cases.json';
+import files from '@dentflow/domain/i18n/ptBR/files.json';
 
 /** The interface texts of one language: a chunk of its own, loaded only when it is used. */
-export const catalogue = { web, errors, domain };
+export const catalogue = { web, errors, domain, cases, files };

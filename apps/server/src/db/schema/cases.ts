@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Address } from '@dentflow/domain';
+import { users } from './accounts';
+import { products } from './catalog';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Spec §3 patient of a case (first and last name required). One patient row per case. */
+export const patients = pgTable('patients', {
+  id: serial('id').primaryKey(),
+  fname: text('fname').notNull(),
+  lname: text('lname').notNull(),
+  birthDate: date('birth_date', { mode: 'string' }),
+  gender: text('gender'),
+  note: text('note'),
+});
+
+/**
+ * Spec §3 Case. Besides the spec's fields:
+ * - `listGroup` is the list filter the status belongs to in the broad sense ('new' for new,
+ *   revision and checkingout; 'finished' for finished and closed; the status itself for the
+ *   others; null for cancelled and the legacy 'archive' status), kept by the service on every
+ *   move, so a list reads its page straight from an index instead of sorting every match;
+ * - `searchText` is the patient's name folded (lower case, no accents) for the list search;
+ * - `hasPrintable` mirrors "a service is a printable product" (printers' visibility);
+ * - `caseReview` mirrors "an unsolved review exists".
+ */
+export const cases = pgTable(
+  'cases',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    caseStatus: text('case_status').notNull().default('new'),
+    listGroup: text('list_group'),
+    caseArchived: boolean('case_archived').notNull().default(false),
+    caseReview: boolean('case_review').notNull().default(false),
+    hasPrintable: boolean('has_printable').notNull().default(false),
+    address: jsonb('address').$type<Address>(),
+    observation: text('observation').notNull().default(''),
+    caseCurrency: text('case_currency').notNull(),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+    modifiedAt: at('modified_at').notNull().defaultNow(),
+    validatedAt: at('validated_at'),
+    deadlineAt: at('deadline_at'),
+    finishAt: at('finish_at'),
+  },
+  (t) => [
+    index('cases_list_idx').on(t.listGroup, t.caseArchived, t.modifiedAt.desc(), t.id.desc()),
+    index('cases_status_idx').on(t.caseStatus, t.caseArchived, t.modifiedAt.desc(), t.id.desc()),
+    index('cases_owner_list_idx').on(
+      t.ownerId,
+      t.listGroup,
+      t.caseArchived,
+      t.modifiedAt.desc(),
+      t.id.desc(),
+    ),
+    index('cases_owner_status_idx').on(t.ownerId, t.caseStatus, t.caseArchived),
+    index('cases_patient_idx').on(t.patientId),
+    index('cases_deadline_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.deadlineAt} is not null`),
+  ],
+);
+
+/** Spec §3 case user: a member of the case, optionally notified of its events. */
+export const caseUsers = pgTable(
+  'case_users',
+  {
+    id: serial('id').primaryKey(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    triggerNotification: boolean('trigger_notification').notNull().default(true),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('case_users_case_user_unique').on(t.caseId, t.userId),
+    index('case_users_user_idx').on(t.userId, t.caseId),
+  ],
+);
+
+/** Spec §3 case service. `transactionId` is set by payments when a transaction pays it. */
+export const caseServices = pgTable(
+  'case_services',
+  {
+    id: serial('id').primaryKey(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** The combo service this one came from, if any. */
+    serviceId: integer('service_id'),
+    productCategoryId: integer('product_category_id').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    printableProduct: boolean('printable_product').notNull().default(false),
+    plannerId: integer('planner_id').references(() => users.id),
+    approveRequestAt: at('approve_request_at'),
+    approveAt: at('approve_at'),
+    dataVersion: integer('data_version').notNull().default(3),
+    data: jsonb('data').$type<unknown>(),
+    transactionId: integer('transaction_id'),
+    paidAt: at('paid_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('case_services_case_idx').on(t.caseId),
+    index('case_services_planner_idx').on(t.plannerId, t.caseId),
+    index('case_services_product_idx').on(t.productId),
+  ],
+);
+
+/** Spec §3/§4 review: a reason (one of the eight, or free text) until someone solves it. */
+export const caseReviews = pgTable(
+  'case_reviews',
+  {
+    id: serial('id').primaryKey(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    reasonId: integer('reason_id'),
+    description: text('description').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+    solvedAt: at('solved_at'),
+    solvedBy: integer('solved_by').references(() => users.id),
+  },
+  (t) => [index('case_reviews_case_idx').on(t.caseId)],
+);
+
+/**
+ * The case's history and the hook later features react to: every change of a case writes one
+ * row in the same transaction as the change.
+ */
+export const caseEvents = pgTable(
+  'case_events',
+  {
+    id: serial('id').primaryKey(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id),
+    at: at('at').notNull().defaultNow(),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('case_events_case_idx').on(t.caseId, t.id)],
+);
+
+/**
+ * Spec §3 Attachment. A case's files (caseId set) or a temporary upload (caseId null: receipts,
+ * avatars, product images before they are attached). `storageKey` is the object key in the
+ * store; it never contains the user's filename.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: serial('id').primaryKey(),
+    caseId: integer('case_id').references(() => cases.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    bucketName: text('bucket_name').notNull(),
+    attachmentType: text('attachment_type').notNull(),
+    stringId: text('string_id'),
+    required: boolean('required').notNull().default(false),
+    status: text('status').notNull().default('uploading'),
+    freeze: boolean('freeze').notNull().default(false),
+    filename: text('filename'),
+    filesize: bigint('filesize', { mode: 'number' }),
+    mimetype: text('mimetype'),
+    storageKey: text('storage_key'),
+    justification: text('justification'),
+    uploadedAt: at('uploaded_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    modifiedAt: at('modified_at').notNull().defaultNow(),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [
+    index('attachments_case_idx').on(t.caseId),
+    index('attachments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'uploading' or ${t.caseId} is null`),
+  ],
+);

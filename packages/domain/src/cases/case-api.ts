@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { MESSAGE } from '../forms/rules';
+import { CURRENCIES } from '../i18n/locale';
+import { addressSchema } from '../common/address';
+import { SERVICE_DATA_VERSION, TEXT_DIALOG_DEFAULT_LIMIT } from '../constants';
+import { CASE_ACTIONS, CASE_LIST_FILTERS, CASE_STATUSES } from './case-status';
+import { REVIEW_REASONS } from './case-review';
+
+/**
+ * The case API contract (`/api/v1/case/*`): request bodies, queries and the shapes of the answers.
+ * Server routes validate with these schemas and the web client parses with them, so both sides
+ * agree on one definition. Timestamps are ISO-8601 UTC strings; ids are integers.
+ */
+
+export const CASE_PAGE_SIZE_DEFAULT = 20;
+export const CASE_PAGE_SIZE_MAX = 100;
+export const CASE_OBSERVATION_MAX = 5000;
+export const CASE_PATIENT_NOTE_MAX = 1000;
+export const REVIEW_DESCRIPTION_MAX = 1000;
+/** Approve and request-modification texts: the text dialog's default limit (spec §5). */
+export const CASE_MOVE_TEXT_LIMIT = TEXT_DIALOG_DEFAULT_LIMIT;
+
+export const PATIENT_GENDERS = ['female', 'male', 'other'] as const;
+
+/** The patient of a case: first and last name required (spec §3); the rest optional. */
+export const casePatientSchema = z.object({
+  fname: z.string({ error: MESSAGE.required }).trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
+  lname: z.string({ error: MESSAGE.required }).trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
+  /** YYYY-MM-DD */
+  birthDate: z.iso.date(MESSAGE.invalid).nullable().optional(),
+  gender: z.enum(PATIENT_GENDERS, MESSAGE.invalid).nullable().optional(),
+  note: z.string().max(CASE_PATIENT_NOTE_MAX, MESSAGE.max).nullable().optional(),
+});
+export type CasePatient = z.infer<typeof casePatientSchema>;
+
+export const newCaseBodySchema = z.object({
+  patient: casePatientSchema,
+  observation: z.string().max(CASE_OBSERVATION_MAX, MESSAGE.max).optional(),
+});
+export type NewCaseBody = z.infer<typeof newCaseBodySchema>;
+
+export const caseSetBodySchema = z.object({
+  patient: casePatientSchema.optional(),
+  observation: z.string().max(CASE_OBSERVATION_MAX, MESSAGE.max).optional(),
+  address: addressSchema.nullable().optional(),
+  /** The `modifiedAt` the client last read; a different stored one answers 409 CASE_CHANGED. */
+  modifiedAt: z.string().min(1),
+});
+export type CaseSetBody = z.infer<typeof caseSetBodySchema>;
+
+export const addServiceBodySchema = z.object({
+  productId: z.number().int().positive(),
+  quantity: z.number().int().min(1).max(28).optional(),
+});
+export type AddServiceBody = z.infer<typeof addServiceBodySchema>;
+
+export const serviceDataBodySchema = z.object({
+  dataVersion: z.number().int().min(0).max(SERVICE_DATA_VERSION),
+  data: z.unknown(),
+});
+export type ServiceDataBody = z.infer<typeof serviceDataBodySchema>;
+
+export const caseMoveBodySchema = z.object({
+  action: z.enum(CASE_ACTIONS),
+  password: z.string().max(200).optional(),
+  text: z.string().max(CASE_MOVE_TEXT_LIMIT, MESSAGE.max).optional(),
+  serviceIds: z.array(z.number().int().positive()).max(100).optional(),
+});
+export type CaseMoveBody = z.infer<typeof caseMoveBodySchema>;
+
+export const caseUserBodySchema = z.object({
+  userId: z.number().int().positive(),
+  triggerNotification: z.boolean(),
+});
+export const casePlannerBodySchema = z.object({
+  plannerId: z.number().int().positive(),
+  /** Default: every service of the case. */
+  serviceIds: z.array(z.number().int().positive()).max(100).optional(),
+});
+const REVIEW_REASON_IDS = Object.values(REVIEW_REASONS) as number[];
+export const caseReviewBodySchema = z.object({
+  reasonId: z
+    .number()
+    .int()
+    .refine((id) => REVIEW_REASON_IDS.includes(id), MESSAGE.invalid)
+    .optional(),
+  description: z
+    .string({ error: MESSAGE.required })
+    .trim()
+    .min(1, MESSAGE.required)
+    .max(REVIEW_DESCRIPTION_MAX, MESSAGE.max),
+});
+
+export const caseListParamsSchema = z.object({
+  filter: z.enum(CASE_LIST_FILTERS),
+  page: z.coerce.number().int().min(0).max(100_000),
+});
+export const caseListQuerySchema = z.object({
+  q: z.string().trim().max(120).optional(),
+  pageSize: z.coerce.number().int().min(1).max(CASE_PAGE_SIZE_MAX).default(CASE_PAGE_SIZE_DEFAULT),
+});
+export const archiveQuerySchema = z.object({
+  patient: z.string().trim().max(120).optional(),
+  /** YYYY-MM-DD, on the case's creation date (inclusive). */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  category: z.coerce.number().int().positive().optional(),
+  product: z.coerce.number().int().positive().optional(),
+  currency: z.enum(CURRENCIES).optional(),
+  pageSize: z.coerce.number().int().min(1).max(CASE_PAGE_SIZE_MAX).default(CASE_PAGE_SIZE_DEFAULT),
+});
+
+const userRefSchema = z.object({ id: z.number().int(), displayName: z.string() });
+
+/** One row of a case list. */
+export const casePreviewSchema = z.object({
+  id: z.number().int(),
+  patient: z.object({ fname: z.string(), lname: z.string() }),
+  caseStatus: z.enum(CASE_STATUSES),
+  caseArchived: z.boolean(),
+  caseCurrency: z.enum(CURRENCIES),
+  owner: userRefSchema,
+  services: z.array(
+    z.object({ id: z.number().int(), productName: z.string(), category: z.number().int() }),
+  ),
+  createdAt: z.string(),
+  deadlineAt: z.string().nullable(),
+  modifiedAt: z.string(),
+  /** An unsolved review exists. */
+  review: z.boolean(),
+});
+export type CasePreview = z.infer<typeof casePreviewSchema>;
+
+export const casePageSchema = z.object({
+  items: z.array(casePreviewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CasePage = z.infer<typeof casePageSchema>;
+
+export const caseCountsSchema = z.record(z.enum(CASE_LIST_FILTERS), z.number().int());
+export type CaseCounts = z.infer<typeof caseCountsSchema>;
+
+export const caseServiceDetailSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  /** The combo this service came from, if any. */
+  serviceId: z.number().int().nullable(),
+  productCategoryId: z.number().int(),
+  productName: z.string(),
+  productKind: z.number().int(),
+  qtdOption: z.number().int(),
+  qtdMax: z.number().int(),
+  manufactureTime: z.number().int(),
+  quantity: z.number().int(),
+  printableProduct: z.boolean(),
+  planner: userRefSchema.nullable(),
+  approveRequestAt: z.string().nullable(),
+  approveAt: z.string().nullable(),
+  /** Paid by a transaction (payments): it can no longer be removed. */
+  paid: z.boolean(),
+  dataVersion: z.number().int(),
+  data: z.unknown(),
+  /** `data` passes the rules of its layout and category. */
+  dataValid: z.boolean(),
+});
+export type CaseServiceDetail = z.infer<typeof caseServiceDetailSchema>;
+
+export const caseMemberSchema = z.object({
+  userId: z.number().int(),
+  displayName: z.string(),
+  roles: z.array(z.string()),
+  triggerNotification: z.boolean(),
+});
+export type CaseMember = z.infer<typeof caseMemberSchema>;
+
+export const caseReviewDetailSchema = z.object({
+  id: z.number().int(),
+  reasonId: z.number().int().nullable(),
+  description: z.string(),
+  createdAt: z.string(),
+  createdBy: userRefSchema.nullable(),
+  solvedAt: z.string().nullable(),
+  solvedBy: userRefSchema.nullable(),
+});
+export type CaseReviewDetail = z.infer<typeof caseReviewDetailSchema>;
+
+/** Moves beside the status machine that the case view offers as buttons. */
+export const CASE_EXTRA_ACTIONS = ['archive', 'unarchive', 'edit', 'addService'] as const;
+export const caseDetailSchema = z.object({
+  id: z.number().int(),
+  ownerId: z.number().int(),
+  owner: userRefSchema,
+  caseStatus: z.enum(CASE_STATUSES),
+  caseArchived: z.boolean(),
+  caseReview: z.boolean(),
+  caseCurrency: z.enum(CURRENCIES),
+  patient: casePatientSchema,
+  address: addressSchema.nullable(),
+  observation: z.string(),
+  createdAt: z.string(),
+  modifiedAt: z.string(),
+  deadlineAt: z.string().nullable(),
+  finishAt: z.string().nullable(),
+  services: z.array(caseServiceDetailSchema),
+  users: z.array(caseMemberSchema),
+  reviews: z.array(caseReviewDetailSchema),
+  checks: z.object({
+    services: z.boolean(),
+    patient: z.boolean(),
+    attachments: z.boolean(),
+    transactions: z.boolean(),
+  }),
+  /** The status moves this caller may make now. */
+  actions: z.array(z.enum(CASE_ACTIONS)),
+  /** Other things this caller may do now. */
+  can: z.array(z.enum(CASE_EXTRA_ACTIONS)),
+  /** The caller may only read (an instructor on a student's case, a printer, a partner). */
+  readOnly: z.boolean(),
+});
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+export const caseEventSchema = z.object({
+  id: z.number().int(),
+  caseId: z.number().int(),
+  at: z.string(),
+  actor: userRefSchema.nullable(),
+  /** A case action, or one of: created, updated, serviceAdded, serviceRemoved, serviceData,
+   * userAdded, userRemoved, plannerSet, reviewOpened, reviewSolved, archived, unarchived. */
+  action: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type CaseEvent = z.infer<typeof caseEventSchema>;
