@@ -9,8 +9,11 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { createCaseEvents, type CaseEvents } from './adapters/events/case-events';
 import { createMailSender, type MailSender } from './adapters/mail/mail-sender';
 import { registerRateLimit } from './adapters/rate-limit/rate-limit';
+import { createStorage } from './adapters/storage/create-storage';
+import type { Storage } from './adapters/storage/storage';
 import { createViaCepZipLookup } from './adapters/zip-lookup/viacep';
 import { noZipLookup, type ZipLookup } from './adapters/zip-lookup/zip-lookup';
 import type { Config } from './config';
@@ -20,7 +23,16 @@ import { ensureReferenceData, seedDemoData } from './db/seed';
 import { registerErrorHandling } from './http/error-handler';
 import { registerPermissions } from './http/permissions';
 import { registerTextGuard } from './http/text-guard';
+import { registerAttachmentRoutes } from './modules/attachments/attachments.routes';
+import {
+  createAttachmentsService,
+  type AttachmentsService,
+} from './modules/attachments/attachments.service';
+import { registerAvatarRoutes } from './modules/attachments/avatar.routes';
+import { createAvatarService } from './modules/attachments/avatar.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerCaseJobs, registerCasesRoutes } from './modules/cases/cases.routes';
+import { createCasesService } from './modules/cases/cases.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMetadataRoutes } from './modules/metadata/metadata.routes';
@@ -28,7 +40,12 @@ import { createMetadataService } from './modules/metadata/metadata.service';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { registerShopRoutes } from './modules/shop/shop.routes';
+import { registerStorageRoutes } from './modules/storage/storage.routes';
 import { createShopService } from './modules/shop/shop.service';
+import { registerProductsRoutes } from './modules/products/products.routes';
+import { createProductsService } from './modules/products/products.service';
+import { registerUsersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 import { createAccessTokens } from './security/tokens';
 import { registerWebApp } from './web/web-app';
 
@@ -37,6 +54,10 @@ declare module 'fastify' {
     /** The open database (tests use it to arrange and inspect state). */
     database: Database;
     mail: MailSender;
+    /** Case changes, published after commit (tests listen here). */
+    caseEvents: CaseEvents;
+    /** The file store and the stale-upload cleanup (tests call it directly). */
+    files: { storage: Storage; cleanup: AttachmentsService['cleanup'] };
   }
 }
 
@@ -86,8 +107,11 @@ export async function buildApp(
       (config.zipLookupUrl
         ? createViaCepZipLookup(config.zipLookupUrl, config.zipLookupTimeoutMs)
         : noZipLookup),
+    storage: createStorage(config),
     log: app.log,
+    caseEvents: createCaseEvents(app.log),
   };
+  app.decorate('caseEvents', ctx.caseEvents);
 
   // Before any plugin: child contexts copy the error handler and only see later onRoute hooks.
   const auth = createAuthService(ctx);
@@ -98,6 +122,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerTextGuard(app);
 
+  const storeOrigin = ctx.storage.browserOrigin ? [ctx.storage.browserOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -105,9 +130,10 @@ export async function buildApp(
         scriptSrc: ["'self'"],
         // Mantine writes inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // With S3 the browser uploads to and downloads from the store's origin.
+        imgSrc: ["'self'", 'data:', 'blob:', ...storeOrigin],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...storeOrigin],
         frameSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -138,6 +164,25 @@ export async function buildApp(
   registerProfileRoutes(app, createProfileService(ctx), config);
   registerMetadataRoutes(app, createMetadataService(ctx));
   registerShopRoutes(app, createShopService(ctx));
+  const cases = createCasesService(ctx);
+  registerCasesRoutes(app, cases, config);
+  registerCaseJobs(app, cases);
+  const attachments = createAttachmentsService(ctx);
+  registerAttachmentRoutes(app, attachments, config);
+  await registerStorageRoutes(app, ctx.storage, (scope) =>
+    registerAvatarRoutes(scope, createAvatarService(ctx), config),
+  );
+  app.decorate('files', { storage: ctx.storage, cleanup: attachments.cleanup });
+  // Unconfirmed uploads and temporary files older than 24 h go, hourly.
+  const cleanupTimer = setInterval(() => {
+    attachments
+      .cleanup()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'file cleanup failed'));
+  }, 3600_000);
+  cleanupTimer.unref();
+  app.addHook('onClose', async () => clearInterval(cleanupTimer));
+  registerProductsRoutes(app, createProductsService(ctx));
+  registerUsersRoutes(app, createUsersService(ctx));
 
   await registerWebApp(app, config.webDistDir);
   return app;

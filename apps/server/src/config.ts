@@ -130,6 +130,13 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_MAX: positiveInt(10),
   RATE_LIMIT_FORGOT_PASSWORD_MAX: positiveInt(5),
   RATE_LIMIT_NICKNAME_MAX: positiveInt(60),
+  RATE_LIMIT_UPLOAD_MAX: positiveInt(120),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl(/^https?:\/\//, 'https://s3.example.com'),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanFromEnv(false),
 });
 
 export interface Config {
@@ -159,7 +166,20 @@ export interface Config {
     register: number;
     forgotPassword: number;
     nickname: number;
+    /** Upload URL creation (createPostUrl, create/temp, avatar) per client per window. */
+    upload: number;
   };
+  /** S3-compatible file store; undefined: local files in `${dataDir}/files`. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -196,6 +216,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'JWT_SECRET: required when NODE_ENV=production (a random string of at least 32 characters)',
     );
   }
+  if (
+    env.S3_BUCKET?.trim() &&
+    !env.S3_ACCESS_KEY_ID?.trim() !== !env.S3_SECRET_ACCESS_KEY?.trim()
+  ) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const repoRoot = findRepoRoot();
@@ -225,6 +251,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       register: e.RATE_LIMIT_REGISTER_MAX,
       forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD_MAX,
       nickname: e.RATE_LIMIT_NICKNAME_MAX,
+      upload: e.RATE_LIMIT_UPLOAD_MAX,
     },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@dentflow/domain';
+import type { CaseEvents } from './adapters/events/case-events';
 import type { MailSender } from './adapters/mail/mail-sender';
+import type { Storage } from './adapters/storage/storage';
 import type { ZipLookup } from './adapters/zip-lookup/zip-lookup';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -13,7 +15,11 @@ export interface AppContext {
   mail: MailSender;
   accessTokens: AccessTokens;
   zipLookup: ZipLookup;
+  /** File store: local folder or S3 (adapters/storage). */
+  storage: Storage;
   log: FastifyBaseLogger;
+  /** Case changes, published after commit (cases, files; listened to by later features). */
+  caseEvents: CaseEvents;
 }
 
 /** Who is asking, for audit rows and messages. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ROLES, type Role } from '@dentflow/domain';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
+import { seedDemoCases } from './seed-cases';
 import {
   announcements,
   coupons,
@@ -310,6 +311,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       title: 'Scheduled maintenance',
       body: 'Dentflow will be unavailable on Sunday from 02:00 to 04:00 (UTC) for maintenance.',
     });
+    await seedDemoCases(tx);
   });
   return true;
 }

@@ -1,38 +1,61 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildApp, type BuildOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
+import { openDatabase } from '../../src/db/client';
+import { ensureReferenceData, seedDemoData } from '../../src/db/seed';
 
 export const ADMIN_PG_URL =
   process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A fresh PostgreSQL database for one test file; `drop()` removes it. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * What a fresh test database starts from: 'demo' a migrated database with the demo data,
+ * 'bare' a migrated one with only the reference data (`SEED_DEMO=false`), 'empty' nothing (the
+ * app migrates it on boot).
+ */
+export type TestDatabaseTemplate = 'demo' | 'bare' | 'empty';
+
+/**
+ * A fresh PostgreSQL database for one test file; `drop()` removes it. With a template other than
+ * 'empty' the database is a copy (`CREATE DATABASE … TEMPLATE`) of a template database that the
+ * first test file of a run migrates and seeds once, instead of every file migrating and seeding
+ * its own (DESIGN §10). `TEST_DB_TEMPLATE=off` turns the copies off (every file migrates).
+ */
+export async function createTestDatabase(
+  options: {
+    template?: TestDatabaseTemplate;
+    /** Tests of this helper only: a template of its own, and no dropping of stale ones. */
+    fingerprint?: string;
+  } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `dentflow_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const template = process.env.TEST_DB_TEMPLATE === 'off' ? 'empty' : (options.template ?? 'empty');
   const admin = new pg.Client({ connectionString: ADMIN_PG_URL });
   await admin.connect();
-  // Databases left by an interrupted run (older than an hour) are removed on the way.
-  const { rows } = await admin.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE 'dentflow_test_%'",
-  );
-  for (const { datname } of rows) {
-    const createdAt = Number(datname.split('_')[2]);
-    if (Number.isFinite(createdAt) && Date.now() - createdAt > 3600_000) {
-      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  try {
+    // Databases left by an interrupted run (older than an hour) are removed on the way.
+    const { rows } = await admin.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'dentflow_test_%'",
+    );
+    for (const { datname } of rows) {
+      const createdAt = Number(datname.split('_')[2]);
+      if (Number.isFinite(createdAt) && Date.now() - createdAt > 3600_000) {
+        await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      }
     }
+    if (template === 'empty') await admin.query(`CREATE DATABASE "${name}"`);
+    else await cloneTemplate(admin, template, name, options.fingerprint);
+  } finally {
+    await admin.end();
   }
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(ADMIN_PG_URL);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(name),
     async drop() {
       const client = new pg.Client({ connectionString: ADMIN_PG_URL });
       await client.connect();
@@ -40,6 +63,183 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
       await client.end();
     },
   };
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_PG_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** One advisory lock (on the admin database) guards building, copying and dropping templates. */
+const TEMPLATE_LOCK = 4_711_020_601;
+export const TEMPLATE_PREFIX = 'dentflow_template_';
+/** Templates of other sources are dropped once this old (a run still using one keeps it). */
+const STALE_TEMPLATE_MS = 15 * 60_000;
+export const TEMPLATE_READY_MARK = 'dentflow test template ready at ';
+const READY = TEMPLATE_READY_MARK;
+
+/**
+ * The fingerprint of everything that decides a template's content: the migrations, the database
+ * code and seeds (with the domain rules they call), and the UTC day (seeded dates are relative to
+ * the moment of seeding, so a template is rebuilt at least daily).
+ */
+export function templateFingerprint(): string {
+  const serverDir = join(import.meta.dirname, '..', '..');
+  const roots = [
+    join(serverDir, 'src', 'db'),
+    join(serverDir, 'src', 'security', 'passwords.ts'),
+    // The seed takes the cases service's printable-product rule.
+    join(serverDir, 'src', 'modules', 'cases', 'cases.service.ts'),
+    join(serverDir, '..', '..', 'packages', 'domain', 'src'),
+  ];
+  const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
+  const files = roots.flatMap((root) => listFiles(root)).sort();
+  for (const file of files) {
+    if (/\.test\.tsx?$/.test(file) || !/\.(ts|sql|json)$/.test(file)) continue;
+    if (file.includes(`${sep}i18n${sep}`)) continue;
+    hash.update(relative(serverDir, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+function listFiles(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path, { withFileTypes: true }).flatMap((entry) =>
+    listFiles(join(path, entry.name)),
+  );
+}
+
+/**
+ * `CREATE DATABASE name TEMPLATE <template>`, building the template first when it does not exist
+ * yet. Copies run under a shared lock, so many test files copy at once; building (and dropping
+ * stale templates) takes the lock exclusively. A template allows no connections once built: a
+ * copy fails while anyone is connected to its source.
+ */
+async function cloneTemplate(
+  admin: pg.Client,
+  kind: Exclude<TestDatabaseTemplate, 'empty'>,
+  name: string,
+  fingerprintOverride?: string,
+): Promise<void> {
+  const fingerprint = fingerprintOverride ?? templateFingerprint();
+  const template = templateName(fingerprint, kind);
+  await admin.query('SELECT pg_advisory_lock_shared($1)', [TEMPLATE_LOCK]);
+  try {
+    if (await isTemplateReady(admin, template)) {
+      await copyDatabase(admin, template, name);
+      return;
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock_shared($1)', [TEMPLATE_LOCK]);
+  }
+  await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+  try {
+    // Another test file may have built it while this one waited for the lock.
+    if (!(await isTemplateReady(admin, template))) {
+      await buildTemplate(admin, template, kind);
+      if (!fingerprintOverride) await dropStaleTemplates(admin, fingerprint);
+    }
+    await copyDatabase(admin, template, name);
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+  }
+}
+
+export const templateName = (fingerprint: string, kind: Exclude<TestDatabaseTemplate, 'empty'>) =>
+  `${TEMPLATE_PREFIX}${fingerprint}_${kind}`;
+
+/** Runs `fn` on an admin connection holding the template lock exclusively. */
+export async function withTemplateLock<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: ADMIN_PG_URL });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    return await fn(admin);
+  } finally {
+    await admin.end(); // ending the session releases its advisory locks
+  }
+}
+
+/** Retries while a session is still leaving the template (e.g. an autovacuum worker). */
+async function copyDatabase(admin: pg.Client, template: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+      return;
+    } catch (error) {
+      const inUse = (error as { code?: string }).code === '55006';
+      if (!inUse || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
+async function templateComments(admin: pg.Client) {
+  const { rows } = await admin.query<{ datname: string; comment: string | null }>(
+    `SELECT datname, shobj_description(oid, 'pg_database') AS comment
+       FROM pg_database WHERE datname LIKE $1`,
+    [`${TEMPLATE_PREFIX}%`],
+  );
+  return rows;
+}
+
+async function isTemplateReady(admin: pg.Client, template: string): Promise<boolean> {
+  const rows = await templateComments(admin);
+  return rows.some((row) => row.datname === template && row.comment?.startsWith(READY));
+}
+
+/** Migrates (and seeds) a new template through the app's own code, then closes it to connections. */
+async function buildTemplate(
+  admin: pg.Client,
+  template: string,
+  kind: Exclude<TestDatabaseTemplate, 'empty'>,
+): Promise<void> {
+  // A template without the ready mark was left half-built by an interrupted run.
+  await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${template}"`);
+  const scratch = mkdtempSync(join(tmpdir(), 'dentflow-template-'));
+  try {
+    const database = await openDatabase({
+      databaseUrl: databaseUrl(template),
+      pgliteDir: join(scratch, 'db'),
+    });
+    try {
+      await ensureReferenceData(database.db);
+      if (kind === 'demo') await seedDemoData(database.db);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  // Nobody may connect from now on; end any session that is still there (none should be).
+  await admin.query(`ALTER DATABASE "${template}" WITH ALLOW_CONNECTIONS false`);
+  await admin.query(
+    'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [template],
+  );
+  await admin.query(`COMMENT ON DATABASE "${template}" IS '${READY}${new Date().toISOString()}'`);
+}
+
+/**
+ * Drops the templates of other fingerprints that are older than STALE_TEMPLATE_MS (or were never
+ * finished). Call with the template lock held exclusively.
+ */
+export async function dropStaleTemplates(
+  admin: pg.Client,
+  fingerprint: string,
+  /** Only templates whose names start so (tests keep to their own). */
+  within = TEMPLATE_PREFIX,
+): Promise<void> {
+  for (const { datname, comment } of await templateComments(admin)) {
+    if (!datname.startsWith(within)) continue;
+    if (datname.startsWith(`${TEMPLATE_PREFIX}${fingerprint}_`)) continue;
+    const builtAt = comment?.startsWith(READY) ? Date.parse(comment.slice(READY.length)) : NaN;
+    if (Number.isFinite(builtAt) && Date.now() - builtAt < STALE_TEMPLATE_MS) continue;
+    await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  }
 }
 
 export interface TestApp {
@@ -67,14 +267,22 @@ export async function startTestApp(
   options: BuildOptions & { pglite?: boolean; dataDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dentflow-test-'));
-  const database = options.pglite ? undefined : await createTestDatabase();
-  const config = loadConfig({
+  const base = {
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://dentflow.test',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     ...GENEROUS_LIMITS,
+  };
+  // The copy matches what this app would seed on an empty database (SEED_DEMO as configured).
+  const database = options.pglite
+    ? undefined
+    : await createTestDatabase({
+        template: loadConfig({ ...base, ...env }).seedDemo ? 'demo' : 'bare',
+      });
+  const config = loadConfig({
+    ...base,
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

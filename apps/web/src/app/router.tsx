@@ -37,6 +37,12 @@ const AreaInPreparation = lazyRoute(
 );
 const MainLayout = lazyRoute(() => import('./layouts/main-layout'), 'MainLayout');
 const CasesPage = lazyRoute(() => import('../features/cases/routes/cases-page'), 'CasesPage');
+const NewCasePage = lazyRoute(
+  () => import('../features/cases/routes/new-case-page'),
+  'NewCasePage',
+);
+const CasePage = lazyRoute(() => import('../features/cases/routes/case-page'), 'CasePage');
+const ArchivePage = lazyRoute(() => import('../features/cases/routes/archive-page'), 'ArchivePage');
 const ProfileSettingsPage = lazyRoute(
   () => import('../features/profile/routes/profile-settings-page'),
   'ProfileSettingsPage',
@@ -53,7 +59,6 @@ const AREAS_IN_PREPARATION: { path: string; titleKey: string }[] = [
   { path: 'shop/checkout', titleKey: 'areas.checkout' },
   { path: 'students', titleKey: 'nav.students' },
   { path: 'notifications', titleKey: 'nav.notifications' },
-  { path: 'archive', titleKey: 'nav.archive' },
 ];
 
 export const routes: RouteObject[] = [
@@ -83,7 +88,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/cases/new" replace /> },
           { path: 'cases', element: <Navigate to="/cases/new" replace /> },
+          // The static path wins over the filter parameter (react-router ranks it higher).
+          { path: 'cases/create', element: <NewCasePage /> },
           { path: 'cases/:filter', element: <CasesPage /> },
+          { path: 'case/:id', element: <CasePage /> },
+          { path: 'archive', element: <ArchivePage /> },
           { path: 'profile-settings', element: <ProfileSettingsPage /> },
           ...AREAS_IN_PREPARATION.map(({ path, titleKey }) => ({
             path,

@@ -99,3 +99,12 @@ export function uniqueViolationOf(error: unknown): 'email' | 'nickName' | undefi
   }
   return undefined;
 }
+
+/** Verified users holding the planner role, by display name. */
+export async function listPlannerUsers(db: DbOrTx): Promise<{ id: number; displayName: string }[]> {
+  return db
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(and(sql`${users.roles} @> '["planner"]'::jsonb`, sql`${users.verifiedAt} is not null`))
+    .orderBy(users.displayName, users.id);
+}

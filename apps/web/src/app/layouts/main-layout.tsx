@@ -4,6 +4,7 @@ import {
   ActionIcon,
   AppShell,
   Avatar,
+  Badge,
   Box,
   Anchor,
   Burger,
@@ -47,6 +48,7 @@ import {
   sessionRoles,
 } from '@dentflow/domain';
 import { useProfile } from '../../features/profile/api/get-profile';
+import { useCaseCounts } from '../../features/cases/api/get-case-counts';
 import { useLogout } from '../../features/auth/api/logout';
 import { BrandMark } from '../components/brand-mark';
 import { LanguageSwitcher } from '../components/language-switcher';
@@ -80,6 +82,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const { data: profile } = useProfile();
   const roles = sessionRoles(profile?.roles ?? []);
+  const { data: counts } = useCaseCounts();
 
   return (
     <ScrollArea type="auto" style={{ flex: 1 }}>
@@ -94,6 +97,18 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
             to={`/cases/${filter}`}
             label={t(`cases.filters.${filter}`)}
             leftSection={<IconCircleDot size={16} />}
+            rightSection={
+              counts?.[filter] ? (
+                <Badge
+                  size="sm"
+                  variant="light"
+                  radius="sm"
+                  aria-label={t('cases:counts', { n: counts[filter] })}
+                >
+                  {counts[filter]}
+                </Badge>
+              ) : null
+            }
             active={pathname === `/cases/${filter}`}
             onClick={onNavigate}
           />

@@ -1,30 +1,192 @@
-import { Navigate, useParams } from 'react-router';
-import { EmptyState, Stack, Title } from '@mantine/core';
-import { IconFolders } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  EmptyState,
+  Grid,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useMatches,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconFolders, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_CASE_LIST_FILTER, isCaseListFilter } from '@dentflow/domain';
+import {
+  CASE_PAGE_SIZE_DEFAULT,
+  DEFAULT_CASE_LIST_FILTER,
+  isCaseListFilter,
+  isDoctor,
+  sessionRoles,
+  type CaseListFilter,
+  type CasePreview,
+} from '@dentflow/domain';
+import { errorMessage } from '../../../lib/notify';
+import { useProfile } from '../../profile/api/get-profile';
+import { useCaseList } from '../api/list-cases';
+import { CaseCard } from '../components/case-card';
+import { CasePreviewPane } from '../components/case-preview';
 
-/**
- * /cases/:filter. The case list arrives with the cases issue; until then the page names the
- * filter and says the area is being prepared (no made-up cases).
- */
+/** How long typing pauses before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+/** /cases/:filter — the case list of a status filter. */
 export function CasesPage() {
-  const { t } = useTranslation();
   const { filter } = useParams();
   if (!isCaseListFilter(filter))
     return <Navigate to={`/cases/${DEFAULT_CASE_LIST_FILTER}`} replace />;
-  const title = t(`cases.filters.${filter}`);
-  return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t('cases.title', { filter: title })}
-      </Title>
+  // A new filter starts a fresh list (page, search and selection).
+  return <CaseListView key={filter} filter={filter} />;
+}
+
+function CaseListView({ filter }: { filter: CaseListFilter }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: profile } = useProfile();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(0, Number(params.get('page')) || 0);
+  const q = params.get('q') ?? '';
+  const [search, setSearch] = useState(q);
+  const [selected, setSelected] = useState<number | null>(null);
+  const desktop = useMatches({ base: false, md: true });
+  const list = useCaseList({ filter, page, q });
+
+  const applySearch = useDebouncedCallback((value: string) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value.trim()) next.set('q', value.trim());
+        else next.delete('q');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, SEARCH_DEBOUNCE_MS);
+
+  const goToPage = (oneBased: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (oneBased > 1) next.set('page', String(oneBased - 1));
+      else next.delete('page');
+      return next;
+    });
+
+  const open = (item: CasePreview) => {
+    if (desktop) setSelected(item.id);
+    else void navigate(`/case/${item.id}`);
+  };
+
+  const mayCreate = isDoctor(sessionRoles(profile?.roles ?? []));
+  const data = list.data;
+  const pageSize = data?.pageSize ?? CASE_PAGE_SIZE_DEFAULT;
+  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+
+  let body: React.ReactNode;
+  if (list.isLoading) {
+    body = (
+      <Stack aria-busy="true" aria-label={t('cases:list.loading')}>
+        {[0, 1, 2, 3].map((n) => (
+          <Skeleton key={n} h={110} radius="md" />
+        ))}
+      </Stack>
+    );
+  } else if (list.isError) {
+    body = (
+      <Alert color="red" title={t('feedback.error')}>
+        <Text size="sm">{errorMessage(list.error)}</Text>
+        <Button size="xs" mt="sm" variant="light" color="red" onClick={() => void list.refetch()}>
+          {t('cases:list.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (!data || data.items.length === 0) {
+    body = (
       <EmptyState
         icon={<IconFolders size={28} />}
-        title={t('preparing.title')}
-        description={t('cases.preparing')}
+        title={q ? t('cases:list.noMatchTitle') : t('cases:list.emptyTitle')}
+        description={q ? t('cases:list.noMatchBody', { q }) : t('cases:list.emptyBody')}
         py="xl"
       />
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('cases:list.total', { n: data.total })}
+        </Text>
+        <Stack gap="xs" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          {data.items.map((item) => (
+            <CaseCard
+              key={item.id}
+              item={item}
+              selected={desktop && selected === item.id}
+              onOpen={open}
+            />
+          ))}
+        </Stack>
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={pages}
+              value={page + 1}
+              onChange={goToPage}
+              size="sm"
+              siblings={desktop ? 1 : 0}
+              boundaries={1}
+              getControlProps={(control) => ({
+                'aria-label': t(`cases:list.pager.${control}`),
+              })}
+              getItemProps={(n) => ({ 'aria-label': t('cases:list.pager.page', { n }) })}
+            />
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">
+          {t('cases:list.title', { filter: t(`domain:caseStatuses.${filter}`) })}
+        </Title>
+        {mayCreate && (
+          <Button component={Link} to="/cases/create" leftSection={<IconPlus size={16} />}>
+            {t('cases:list.newCase')}
+          </Button>
+        )}
+      </Group>
+      <TextInput
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          applySearch(event.currentTarget.value);
+        }}
+        leftSection={<IconSearch size={16} />}
+        placeholder={t('cases:list.searchPlaceholder')}
+        aria-label={t('cases:list.search')}
+        type="search"
+        maxLength={120}
+      />
+      {desktop ? (
+        <Grid gap="md">
+          <Grid.Col span={{ md: 6, lg: 7 }}>{body}</Grid.Col>
+          <Grid.Col span={{ md: 6, lg: 5 }}>
+            <Box pos="sticky" top={90}>
+              <CasePreviewPane caseId={selected} />
+            </Box>
+          </Grid.Col>
+        </Grid>
+      ) : (
+        body
+      )}
     </Stack>
   );
 }

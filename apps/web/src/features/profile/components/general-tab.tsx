@@ -7,6 +7,7 @@ import { schemaValidator, serverFieldErrors } from '../../../lib/form';
 import { useNicknameAvailability } from '../../../lib/nickname-availability';
 import { showError } from '../../../lib/notify';
 import { NicknameInput } from '../../../lib/ui/nickname-input';
+import { AvatarField } from './avatar-field';
 import { useSaveProfile } from './use-save-profile';
 
 export function GeneralTab({ profile }: { profile: UserProfile }) {
@@ -50,6 +51,7 @@ export function GeneralTab({ profile }: { profile: UserProfile }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={640}>
+        <AvatarField profile={profile} />
         <TextInput
           label={t('profile.general.email')}
           value={general.email}

@@ -1,0 +1,60 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * The file store (DESIGN §7): local folder by default, any S3-compatible store with `S3_BUCKET`.
+ * Browsers upload straight to the store with a presigned POST and download through short-lived
+ * signed URLs; the server only signs, checks and cleans up.
+ */
+export interface PresignedPost {
+  /** Where the browser posts the multipart form (relative to the app for local storage). */
+  url: string;
+  /** Form fields to send before the `file` field, as given. */
+  fields: Record<string, string>;
+}
+
+export interface PresignedPostRequest {
+  key: string;
+  contentType: string;
+  minSize: number;
+  maxSize: number;
+  expiresInSec: number;
+}
+
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** Origin the browser posts to and downloads from, for the CSP (null: the app itself). */
+  readonly browserOrigin: string | null;
+  createPresignedPost(request: PresignedPostRequest): Promise<PresignedPost>;
+  /** The object's size, or null when it does not exist. */
+  head(key: string): Promise<{ size: number } | null>;
+  /** Up to `n` first bytes (fewer when the object is shorter). */
+  readFirstBytes(key: string, n: number): Promise<Buffer>;
+  signedDownloadUrl(
+    key: string,
+    options: { filename: string; contentType: string; expiresInSec: number },
+  ): Promise<string>;
+  getObjectStream(key: string): Promise<Readable>;
+  /** Server-made files (avatar thumbnails, seed samples). */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Removes the object; a missing object is not an error. */
+  delete(key: string): Promise<void>;
+  /** Removes leftovers of interrupted uploads older than `olderThanMs` (local temp files). */
+  sweepTemporary(olderThanMs: number): Promise<number>;
+}
+
+/** Keys are made by the server: `<prefix>/<id>/<random>` of safe characters only. */
+const KEY_PATTERN = /^[a-z0-9-]+(\/[A-Za-z0-9_-]+)+$/;
+export const isSafeKey = (key: string) => KEY_PATTERN.test(key) && key.length <= 200;
+
+/**
+ * `Content-Disposition` with an ASCII fallback and the RFC 5987 UTF-8 name, so a filename can
+ * neither break the header nor be lost.
+ */
+export function contentDisposition(filename: string, type: 'inline' | 'attachment' = 'inline') {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\%;]/g, '_').slice(0, 150) || 'file';
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,501 @@
+import { randomBytes } from 'node:crypto';
+import {
+  attachmentActionsFor,
+  attachmentFileRejection,
+  attachmentFileRule,
+  emptyRequiredSlots,
+  FILE_TYPE_MIME,
+  fileTypeOfName,
+  isAdmin,
+  isCaseBucket,
+  mayUploadAttachment,
+  mayViewAttachment,
+  parseAttachmentName,
+  requiredAttachmentSlots,
+  type Attachment,
+  type AttachmentAction,
+  type AttachmentActor,
+  type AttachmentBucket,
+  type AttachmentCaseState,
+  type AttachmentSlot,
+  attachmentStatusAfter,
+} from '@dentflow/domain';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/permissions';
+import { loadCaseAccess, type CaseAccess } from '../cases/case-access.service';
+import {
+  findAttachmentById,
+  findAttachmentForUpdate,
+  findCaseServiceFacts,
+  findDeletedWithObjects,
+  findStaleAttachments,
+  insertAttachment,
+  insertAttachmentCaseEvent,
+  listCaseAttachments,
+  removeAttachmentRow,
+  removeAttachmentRows,
+  updateAttachment,
+  type AttachmentRow,
+} from './attachments.repository';
+import { contentMatches, SNIFF_BYTES } from './file-sniff';
+
+/** Presigned uploads expire in minutes; a browser starts the POST right after asking. */
+const UPLOAD_EXPIRES_SEC = 15 * 60;
+/** Download links in answers (image previews, viewers) live this long; lists refetch sooner. */
+const DOWNLOAD_EXPIRES_SEC = 30 * 60;
+/** Unconfirmed uploads and temporary files are removed after this age. */
+export const STALE_AFTER_MS = 24 * 3600 * 1000;
+
+export type AttachmentWithActions = Attachment & { actions: AttachmentAction[] };
+
+export interface AttachmentEvent {
+  caseId: number;
+  attachmentId: number;
+  action: string;
+  actorId: number | null;
+  fromStatus: string | null;
+  toStatus: string | null;
+}
+
+export interface UploadAnnouncement {
+  filename: string;
+  filesize: number;
+  attachment_name: string;
+  mimetype?: string;
+}
+
+type StatusAction = Exclude<AttachmentAction, 'delete'>;
+
+/** The case_events action names of the attachment moves. */
+const EVENT_OF: Record<AttachmentAction, string> = {
+  publish: 'attachmentPublished',
+  unpublish: 'attachmentUnpublished',
+  approve: 'attachmentApproved',
+  requestChange: 'attachmentChangeRequested',
+  cancelChangeRequest: 'attachmentChangeRequestCancelled',
+  delete: 'attachmentDeleted',
+};
+
+const randomName = () => randomBytes(16).toString('hex');
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export interface AttachmentsServiceOptions {
+  /** The cases module's access rule (null: the caller cannot see the case → 404). */
+  caseAccess?: (db: DbOrTx, caller: AuthContext, caseId: number) => Promise<CaseAccess | null>;
+}
+
+export function createAttachmentsService(ctx: AppContext, options: AttachmentsServiceOptions = {}) {
+  const { db, storage } = ctx;
+  const caseAccess = options.caseAccess ?? loadCaseAccess;
+  /** After commit: the case event emitter (live updates, notifications). */
+  const emit = ({ attachmentId, ...event }: AttachmentEvent) =>
+    ctx.caseEvents.publish({ ...event, detail: { attachmentId }, at: new Date() });
+
+  const notFound = () => new AppError(404, 'NOT_FOUND');
+
+  function actorOf(caller: AuthContext, access: CaseAccess): AttachmentActor {
+    if (access.isStaff) return 'supervisor';
+    if (access.relation === 'owner') return 'owner';
+    // The planner assigned to one of the case's services.
+    if (access.relation === 'planner') return 'planner';
+    return 'member';
+  }
+
+  async function caseState(access: CaseAccess, rows?: AttachmentRow[]) {
+    const files = rows ?? (await listCaseAttachments(db, access.caseId));
+    const state: AttachmentCaseState = {
+      caseStatus: access.caseStatus,
+      caseArchived: access.caseArchived,
+      changeRequested: files.some(
+        (row) => row.bucketName === 'planning' && row.status === 'request_change',
+      ),
+    };
+    return { state, files };
+  }
+
+  async function requiredSlots(caseId: number): Promise<AttachmentSlot[]> {
+    const facts = await findCaseServiceFacts(db, caseId);
+    const jaws = new Set(facts.jaws.filter((jaw) => jaw !== null));
+    const jaw = jaws.size === 1 ? ([...jaws][0] as 'upper' | 'lower' | 'both') : null;
+    return requiredAttachmentSlots(facts.categoryIds, jaw);
+  }
+
+  async function toAttachment(row: AttachmentRow): Promise<Attachment> {
+    const url =
+      row.storageKey && row.uploadedAt && !row.deletedAt
+        ? await storage.signedDownloadUrl(row.storageKey, {
+            filename: row.filename ?? `file-${row.id}`,
+            contentType: row.mimetype ?? 'application/octet-stream',
+            expiresInSec: DOWNLOAD_EXPIRES_SEC,
+          })
+        : null;
+    return {
+      id: row.id,
+      caseId: row.caseId,
+      userId: row.userId,
+      bucketName: row.bucketName as AttachmentBucket,
+      attachmentType: row.attachmentType,
+      stringId: row.stringId,
+      required: row.required,
+      status: row.status as Attachment['status'],
+      freeze: row.freeze,
+      filename: row.filename,
+      filesize: row.filesize,
+      url,
+      uploadedAt: iso(row.uploadedAt),
+      createdAt: row.createdAt.toISOString(),
+      deletedAt: iso(row.deletedAt),
+      justification: row.justification,
+      mimetype: row.mimetype,
+    };
+  }
+
+  const rowView = (row: AttachmentRow) => ({
+    bucketName: row.bucketName,
+    status: row.status,
+    freeze: row.freeze,
+    deletedAt: iso(row.deletedAt),
+  });
+
+  /**
+   * The attachment and the caller's standing on it; 404 when the caller may not see it (another
+   * user's temporary file, a case the caller cannot see, a private planning file for a client).
+   */
+  async function loadVisible(caller: AuthContext, id: number) {
+    const row = await findAttachmentById(db, id);
+    if (!row || row.deletedAt) throw notFound();
+    if (row.caseId === null) {
+      if (row.userId !== caller.userId) throw notFound();
+      return { row, access: null, actor: null };
+    }
+    const access = await caseAccess(db, caller, row.caseId);
+    if (!access) throw notFound();
+    const actor = actorOf(caller, access);
+    const ownUpload = row.status === 'uploading' && row.userId === caller.userId;
+    if (!ownUpload && !mayViewAttachment(actor, rowView(row))) throw notFound();
+    return { row, access, actor };
+  }
+
+  function checkAnnouncement(bucket: AttachmentBucket, kind: string, input: UploadAnnouncement) {
+    const rejection = attachmentFileRejection(bucket, kind, {
+      filename: input.filename,
+      filesize: input.filesize,
+      mimetype: input.mimetype,
+    });
+    if (rejection === 'type') throw new AppError(415, 'FILE_TYPE_NOT_ALLOWED');
+    if (rejection === 'size') throw new AppError(413, 'FILE_TOO_LARGE');
+    const type = fileTypeOfName(input.filename)!;
+    return { type, contentType: FILE_TYPE_MIME[type] };
+  }
+
+  async function presign(row: AttachmentRow, contentType: string, bucket: AttachmentBucket) {
+    const rule = attachmentFileRule(bucket, row.attachmentType);
+    const upload = await storage.createPresignedPost({
+      key: row.storageKey!,
+      contentType,
+      // The announced size exactly: the store refuses anything else before it is written.
+      minSize: Math.min(row.filesize ?? 1, rule.maxBytes),
+      maxSize: Math.min(row.filesize ?? rule.maxBytes, rule.maxBytes),
+      expiresInSec: UPLOAD_EXPIRES_SEC,
+    });
+    return { attachment: await toAttachment(row), upload };
+  }
+
+  /** 403 when the caller's role can never do it, 409 when the file's or case's state forbids it. */
+  function refuse(actions: (actor: AttachmentActor) => boolean): never {
+    throw actions('supervisor')
+      ? new AppError(403, 'FORBIDDEN')
+      : new AppError(409, 'ATTACHMENT_ACTION_NOT_ALLOWED');
+  }
+
+  async function deleteObjectQuietly(key: string | null) {
+    if (!key) return false;
+    try {
+      await storage.delete(key);
+      return true;
+    } catch (error) {
+      ctx.log.warn({ err: error, key }, 'could not delete a stored object; the cleanup retries');
+      return false;
+    }
+  }
+
+  async function getWithActions(caller: AuthContext, id: number): Promise<AttachmentWithActions> {
+    const { row, access, actor } = await loadVisible(caller, id);
+    const actions =
+      access && actor
+        ? attachmentActionsFor(actor, rowView(row), (await caseState(access)).state)
+        : [];
+    return { ...(await toAttachment(row)), actions };
+  }
+
+  return {
+    /** A case's files visible to the caller with their allowed actions, and the empty slots. */
+    async listCase(caller: AuthContext, caseId: number) {
+      const access = await caseAccess(db, caller, caseId);
+      if (!access) throw notFound();
+      const actor = actorOf(caller, access);
+      const { state, files } = await caseState(access);
+      const visible = files.filter((row) => mayViewAttachment(actor, rowView(row)));
+      const items = await Promise.all(
+        visible.map(async (row) => ({
+          ...(await toAttachment(row)),
+          actions: attachmentActionsFor(actor, rowView(row), state),
+        })),
+      );
+      const slots = emptyRequiredSlots(await requiredSlots(caseId), files).map((slot) => ({
+        ...slot,
+        labelKey: `${slot.bucketName}.${slot.attachmentType}`,
+        canUpload: mayUploadAttachment(actor, slot.bucketName, state),
+      }));
+      const uploadBuckets = (['photoProtocol', 'exams', 'planning'] as const).filter((bucket) =>
+        mayUploadAttachment(actor, bucket, state),
+      );
+      return { items, slots, uploadBuckets };
+    },
+
+    /** Creates the `uploading` row of a case file and the presigned POST for it. */
+    async createPostUrl(caller: AuthContext, caseId: number, input: UploadAnnouncement) {
+      const access = await caseAccess(db, caller, caseId);
+      if (!access) throw notFound();
+      const parsed = parseAttachmentName(input.attachment_name);
+      if (!parsed || !isCaseBucket(parsed.bucket)) {
+        throw new AppError(400, 'UNKNOWN_ATTACHMENT_KIND', {
+          attachment_name: 'validation.invalid',
+        });
+      }
+      const { contentType } = checkAnnouncement(parsed.bucket, parsed.kind, input);
+      const actor = actorOf(caller, access);
+      const { state } = await caseState(access);
+      if (!mayUploadAttachment(actor, parsed.bucket, state)) {
+        refuse((a) => mayUploadAttachment(a, parsed.bucket, state));
+      }
+      const required = (await requiredSlots(caseId)).some(
+        (slot) => slot.bucketName === parsed.bucket && slot.attachmentType === parsed.kind,
+      );
+      const row = await insertAttachment(db, {
+        caseId,
+        userId: caller.userId,
+        bucketName: parsed.bucket,
+        attachmentType: parsed.kind,
+        required,
+        status: 'uploading',
+        filename: input.filename,
+        filesize: input.filesize,
+        mimetype: contentType,
+        storageKey: `cases/${caseId}/${randomName()}`,
+      });
+      return presign(row, contentType, parsed.bucket);
+    },
+
+    /** A file not attached to a case yet (avatar, product image); the cleanup removes it after 24 h. */
+    async createTemp(caller: AuthContext, input: UploadAnnouncement) {
+      const parsed = parseAttachmentName(input.attachment_name);
+      if (!parsed || isCaseBucket(parsed.bucket)) {
+        throw new AppError(400, 'UNKNOWN_ATTACHMENT_KIND', {
+          attachment_name: 'validation.invalid',
+        });
+      }
+      if (parsed.bucket === 'productThumbnail' && !isAdmin(caller.roles)) {
+        throw new AppError(403, 'FORBIDDEN');
+      }
+      const { contentType } = checkAnnouncement(parsed.bucket, parsed.kind, input);
+      const row = await insertAttachment(db, {
+        caseId: null,
+        userId: caller.userId,
+        bucketName: parsed.bucket,
+        attachmentType: parsed.kind,
+        status: 'uploading',
+        filename: input.filename,
+        filesize: input.filesize,
+        mimetype: contentType,
+        storageKey: `temp/${caller.userId}/${randomName()}`,
+      });
+      return presign(row, contentType, parsed.bucket);
+    },
+
+    /**
+     * Confirms an upload: the object exists with the announced size and its first bytes are the
+     * announced type. Then the file joins the case (inputs public, planning private). A mismatch
+     * removes the object and the row.
+     */
+    async uploadedSuccess(caller: AuthContext, id: number) {
+      const row = await findAttachmentById(db, id);
+      if (!row || row.deletedAt || row.userId !== caller.userId) throw notFound();
+      if (row.caseId !== null && !(await caseAccess(db, caller, row.caseId))) throw notFound();
+      if (row.status !== 'uploading') {
+        const attachment = await toAttachment(row);
+        return { attachment, url: attachment.url };
+      }
+      const key = row.storageKey!;
+      const head = await storage.head(key);
+      if (!head) throw new AppError(409, 'UPLOAD_NOT_FOUND');
+      const discard = async (error: AppError) => {
+        await deleteObjectQuietly(key);
+        await removeAttachmentRow(db, row.id);
+        return error;
+      };
+      if (head.size !== row.filesize)
+        throw await discard(new AppError(422, 'UPLOAD_SIZE_MISMATCH'));
+      const type = fileTypeOfName(row.filename ?? '');
+      const bytes = await storage.readFirstBytes(key, SNIFF_BYTES);
+      if (!type || !(await contentMatches(type, bytes, head.size))) {
+        throw await discard(new AppError(422, 'FILE_CONTENT_MISMATCH'));
+      }
+      const bucket = row.bucketName as AttachmentBucket;
+      const status = bucket === 'planning' ? 'private' : row.caseId === null ? 'private' : 'public';
+      const updated = await db.transaction(async (tx) => {
+        const locked = await findAttachmentForUpdate(tx, row.id);
+        if (!locked || locked.status !== 'uploading') return locked;
+        const done = await updateAttachment(tx, row.id, { status, uploadedAt: new Date() });
+        if (done.caseId !== null) {
+          await insertAttachmentCaseEvent(tx, {
+            caseId: done.caseId,
+            actorId: caller.userId,
+            action: 'attachmentAdded',
+            toStatus: status,
+            detail: {
+              attachmentId: done.id,
+              bucketName: done.bucketName,
+              kind: done.attachmentType,
+            },
+          });
+        }
+        return done;
+      });
+      if (!updated) throw notFound();
+      if (updated.caseId !== null && row.status === 'uploading') {
+        emit({
+          caseId: updated.caseId,
+          attachmentId: updated.id,
+          action: 'attachmentAdded',
+          actorId: caller.userId,
+          fromStatus: null,
+          toStatus: updated.status,
+        });
+      }
+      const attachment = await toAttachment(updated);
+      return { attachment, url: attachment.url };
+    },
+
+    get: getWithActions,
+
+    /** A short-lived signed URL of a visible, uploaded file. */
+    async downloadUrl(caller: AuthContext, id: number): Promise<string> {
+      const { row } = await loadVisible(caller, id);
+      const { url } = await toAttachment(row);
+      if (!url) throw notFound();
+      return url;
+    },
+
+    /** publish, unpublish, approve, request a change (with its text), cancel the request. */
+    async move(caller: AuthContext, id: number, action: StatusAction, text?: string) {
+      const { row, access, actor } = await loadVisible(caller, id);
+      if (!access || !actor) throw new AppError(409, 'ATTACHMENT_ACTION_NOT_ALLOWED');
+      const updated = await db.transaction(async (tx) => {
+        const locked = await findAttachmentForUpdate(tx, row.id);
+        if (!locked || locked.deletedAt) throw notFound();
+        const { state } = await caseState(access, await listCaseAttachments(tx, access.caseId));
+        const view = rowView(locked);
+        if (!attachmentActionsFor(actor, view, state).includes(action)) {
+          refuse((a) => attachmentActionsFor(a, view, state).includes(action));
+        }
+        const to = attachmentStatusAfter(locked, action)!;
+        const done = await updateAttachment(tx, locked.id, {
+          status: to,
+          // The request text stays with the file until the change is cancelled or a new move.
+          justification: action === 'requestChange' ? (text ?? '') : locked.justification,
+        });
+        await insertAttachmentCaseEvent(tx, {
+          caseId: access.caseId,
+          actorId: caller.userId,
+          action: EVENT_OF[action],
+          fromStatus: locked.status,
+          toStatus: to,
+          detail: {
+            attachmentId: locked.id,
+            ...(action === 'requestChange' ? { text: text ?? '' } : {}),
+          },
+        });
+        return { done, from: locked.status };
+      });
+      emit({
+        caseId: access.caseId,
+        attachmentId: row.id,
+        action: EVENT_OF[action],
+        actorId: caller.userId,
+        fromStatus: updated.from,
+        toStatus: updated.done.status,
+      });
+      return getWithActions(caller, id);
+    },
+
+    /**
+     * Deletes a file: the row is soft-deleted and its object removed. A required file's slot is
+     * derived from the case's services, so it shows as an empty slot again (decision 012).
+     */
+    async remove(caller: AuthContext, id: number) {
+      const { row, access, actor } = await loadVisible(caller, id);
+      if (!access || !actor || row.status === 'uploading') {
+        // The caller's own temporary file, or an upload the caller abandons (cancel).
+        await deleteObjectQuietly(row.storageKey);
+        await removeAttachmentRow(db, row.id);
+        return { deleted: true as const, emptySlot: false };
+      }
+      const key = await db.transaction(async (tx) => {
+        const locked = await findAttachmentForUpdate(tx, row.id);
+        if (!locked || locked.deletedAt) throw notFound();
+        const { state } = await caseState(access, await listCaseAttachments(tx, access.caseId));
+        const view = rowView(locked);
+        if (!attachmentActionsFor(actor, view, state).includes('delete')) {
+          refuse((a) => attachmentActionsFor(a, view, state).includes('delete'));
+        }
+        await updateAttachment(tx, locked.id, { deletedAt: new Date() });
+        await insertAttachmentCaseEvent(tx, {
+          caseId: access.caseId,
+          actorId: caller.userId,
+          action: 'attachmentDeleted',
+          fromStatus: locked.status,
+          detail: { attachmentId: locked.id, required: locked.required },
+        });
+        return locked.storageKey;
+      });
+      if (await deleteObjectQuietly(key)) await updateAttachment(db, row.id, { storageKey: null });
+      emit({
+        caseId: access.caseId,
+        attachmentId: row.id,
+        action: 'attachmentDeleted',
+        actorId: caller.userId,
+        fromStatus: row.status,
+        toStatus: null,
+      });
+      return { deleted: true as const, emptySlot: row.required };
+    },
+
+    /**
+     * Removes unconfirmed uploads and temporary files older than 24 h with their objects, retries
+     * objects of deleted files, and sweeps the local store's partial uploads.
+     */
+    async cleanup(now = new Date()) {
+      const before = new Date(now.getTime() - STALE_AFTER_MS);
+      const stale = await findStaleAttachments(db, before);
+      const removed: number[] = [];
+      for (const row of stale) {
+        if (!row.storageKey || (await deleteObjectQuietly(row.storageKey))) removed.push(row.id);
+      }
+      await removeAttachmentRows(db, removed);
+      let objects = 0;
+      for (const row of await findDeletedWithObjects(db)) {
+        if (await deleteObjectQuietly(row.storageKey)) {
+          await updateAttachment(db, row.id, { storageKey: null });
+          objects++;
+        }
+      }
+      const tempFiles = await storage.sweepTemporary(STALE_AFTER_MS);
+      return { rows: removed.length, objects, tempFiles };
+    },
+  };
+}
+
+export type AttachmentsService = ReturnType<typeof createAttachmentsService>;

@@ -1,0 +1,45 @@
+import { caseRelation, isCaseStaff, isReadOnlyRelation, type CaseRelation } from '@dentflow/domain';
+import type { DbOrTx } from '../../db/client';
+import type { AuthContext } from '../../http/permissions';
+import { findCaseVisibilityFacts } from './cases.repository';
+
+/** What a caller may know about a case before reading or changing it (files, chat, payments). */
+export interface CaseAccess {
+  caseId: number;
+  ownerId: number;
+  caseStatus: string;
+  caseArchived: boolean;
+  /** Why the caller sees the case (domain `caseRelation`). */
+  relation: CaseRelation;
+  /** The caller may only read (domain `isReadOnlyRelation`). */
+  readOnly: boolean;
+  /** Supervisor or admin. */
+  isStaff: boolean;
+}
+
+/**
+ * The caller's access to a case, or null when the caller cannot see it (or it does not exist):
+ * answer 404 then, so a hidden case and a missing one look the same. With `lock` (inside a
+ * transaction) the case row stays locked until the transaction ends.
+ */
+export async function loadCaseAccess(
+  db: DbOrTx,
+  caller: Pick<AuthContext, 'userId' | 'roles'>,
+  caseId: number,
+  options: { lock?: boolean } = {},
+): Promise<CaseAccess | null> {
+  const facts = await findCaseVisibilityFacts(db, caseId, options);
+  if (!facts) return null;
+  const viewer = { userId: caller.userId, roles: caller.roles };
+  const relation = caseRelation(viewer, facts);
+  if (relation === null) return null;
+  return {
+    caseId,
+    ownerId: facts.ownerId,
+    caseStatus: facts.caseStatus,
+    caseArchived: facts.caseArchived,
+    relation,
+    readOnly: isReadOnlyRelation(relation),
+    isStaff: isCaseStaff(viewer),
+  };
+}

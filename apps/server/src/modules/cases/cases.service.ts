@@ -1,0 +1,909 @@
+import {
+  CURRENCIES,
+  PRODUCT_TYPES,
+  DEADLINE_NEAR_MS,
+  DEADLINE_SETTLED_STATUSES,
+  REVIEW_REASONS,
+  areServicesDataValid,
+  availableCaseActions,
+  canArchive,
+  caseDeadline,
+  caseListGroup,
+  currencyForLanguage,
+  emptyServiceDataV3,
+  foldText,
+  isArchived,
+  isManufacturingKind,
+  isOldServiceDataLayout,
+  isOneOf,
+  isPatientValid,
+  isPendingApproval,
+  isPlanner,
+  isServiceDataValid,
+  isServiceQuantityValid,
+  mayAttemptCaseAction,
+  mayOnCase,
+  nextCaseStatus,
+  serviceDataV1Schema,
+  serviceDataV3Schema,
+  serviceQuantityRange,
+  unarchive,
+  type AddServiceBody,
+  type CaseCounts,
+  type CaseDetail,
+  type CaseEvent,
+  type CaseListFilter,
+  type CaseMoveBody,
+  type CaseOperation,
+  type CasePage,
+  type CasePreview,
+  type CaseSetBody,
+  type CaseViewer,
+  type Currency,
+  type Language,
+  type NewCaseBody,
+  type ServiceDataBody,
+} from '@dentflow/domain';
+import type { z } from 'zod';
+import type { CaseEventMessage } from '../../adapters/events/case-events';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { AppError, validationError } from '../../http/app-error';
+import type { AuthContext } from '../../http/permissions';
+import { verifyPassword } from '../../security/passwords';
+import { loadCaseAccess, type CaseAccess } from './case-access.service';
+import {
+  caseHasPrintableService,
+  countCasesByFilter,
+  deleteCaseService,
+  deleteCaseUser,
+  ensureCaseUser,
+  findCase,
+  findCasesWithDeadlineBefore,
+  findCaseVisibilityFacts,
+  findPatient,
+  findProduct,
+  findProductsByIds,
+  findUserForCase,
+  findUsersByIds,
+  hasOpenReview,
+  hasPublicClientAttachment,
+  insertCase,
+  insertCaseEvent,
+  insertCaseReview,
+  insertCaseServices,
+  insertPatient,
+  listCaseEvents,
+  listCaseMembers,
+  listCaseReviews,
+  listCasePage,
+  listCaseServices,
+  searchArchivedCases,
+  solveCaseReview,
+  updateCase,
+  updateCaseService,
+  updatePatient,
+  upsertCaseUser,
+  type CasePreviewRow,
+  type CaseRow,
+  type CaseServiceRow,
+  type CaseServiceWithProduct,
+  type ProductRow,
+} from './cases.repository';
+
+type Caller = Pick<AuthContext, 'userId' | 'roles'>;
+const viewerOf = (caller: Caller): CaseViewer => ({ userId: caller.userId, roles: caller.roles });
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/** A case change to record (history row in the transaction) and publish (after commit). */
+interface EventDraft {
+  action: string;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+// ───────────────────────── shared pieces (exported for checkout, payments) ─────────────────────────
+
+/**
+ * Spec §4 transactions case check. No transactions table exists yet, so it passes; the payments
+ * feature replaces this body with "every non-cancelled transaction is paid or pre-paid".
+ */
+export async function caseTransactionsCheck(db: DbOrTx, caseId: number): Promise<boolean> {
+  void db;
+  void caseId;
+  return true;
+}
+
+/**
+ * A product is printed by the provider (printers see the case, the case has a print step) when it
+ * is a manufacturing product the client does not print themselves (docs/decisions/011).
+ */
+export const isPrintableProduct = (product: Pick<ProductRow, 'productKind' | 'clientPrints'>) =>
+  isManufacturingKind(product.productKind) && !product.clientPrints;
+
+const isComboProduct = (product: Pick<ProductRow, 'productType'>) =>
+  product.productType === PRODUCT_TYPES.combo;
+
+const productAvailable = (product: ProductRow | undefined): product is ProductRow =>
+  product !== undefined && product.deletedAt === null;
+
+/**
+ * Adds services for products to a case (the case view and, later, the shop checkout). Quantity by
+ * the product's qtdOption (`serviceQuantityRange`); a combo adds its inner products, each with
+ * `serviceId` = the combo's product id and the quantity clamped to its own range. The caller
+ * holds the case row lock and calls `refreshCaseDerived` afterwards.
+ */
+export async function addServicesToCase(
+  tx: DbOrTx,
+  caseId: number,
+  items: readonly { productId: number; quantity?: number | undefined }[],
+  now: Date,
+): Promise<CaseServiceRow[]> {
+  const added: CaseServiceRow[] = [];
+  for (const [index, item] of items.entries()) {
+    const field = items.length > 1 ? `${index}.productId` : 'productId';
+    const product = await findProduct(tx, item.productId);
+    if (!productAvailable(product)) {
+      throw new AppError(400, 'PRODUCT_UNAVAILABLE', { [field]: 'validation.invalid' });
+    }
+    const quantity = item.quantity ?? 1;
+    if (!isServiceQuantityValid(product, quantity)) {
+      const { max } = serviceQuantityRange(product);
+      throw validationError({
+        [items.length > 1 ? `${index}.quantity` : 'quantity']:
+          quantity > max ? 'validation.max' : 'validation.min',
+      });
+    }
+    let parts: { product: ProductRow; quantity: number; comboId: number | null }[];
+    if (isComboProduct(product)) {
+      const inner = await findProductsByIds(tx, product.innerProducts);
+      const byId = new Map(inner.map((p) => [p.id, p]));
+      parts = product.innerProducts.map((id) => {
+        const part = byId.get(id);
+        if (!productAvailable(part) || isComboProduct(part)) {
+          throw new AppError(400, 'PRODUCT_UNAVAILABLE', { [field]: 'validation.invalid' });
+        }
+        return {
+          product: part,
+          quantity: Math.min(quantity, serviceQuantityRange(part).max),
+          comboId: product.id,
+        };
+      });
+    } else {
+      parts = [{ product, quantity, comboId: null }];
+    }
+    added.push(
+      ...(await insertCaseServices(
+        tx,
+        parts.map((part) => ({
+          caseId,
+          productId: part.product.id,
+          serviceId: part.comboId,
+          productCategoryId: part.product.productCategoryId,
+          quantity: part.quantity,
+          printableProduct: isPrintableProduct(part.product),
+          dataVersion: 3,
+          data: emptyServiceDataV3(),
+          createdAt: now,
+        })),
+      )),
+    );
+  }
+  return added;
+}
+
+/**
+ * Keeps the case's derived columns true after a change (list group, folded patient name,
+ * printable flag, open-review flag) and stamps `modifiedAt`.
+ */
+export async function refreshCaseDerived(tx: DbOrTx, caseId: number, now: Date): Promise<void> {
+  const row = await findCase(tx, caseId);
+  if (!row) return;
+  const patient = await findPatient(tx, row.patientId);
+  await updateCase(tx, caseId, {
+    listGroup: caseListGroup(row.caseStatus),
+    searchText: foldText(`${patient?.fname ?? ''} ${patient?.lname ?? ''}`),
+    hasPrintable: await caseHasPrintableService(tx, caseId),
+    caseReview: await hasOpenReview(tx, caseId),
+    modifiedAt: now,
+  });
+}
+
+/** Writes the drafts as history rows and returns what to publish after commit. */
+async function recordEvents(
+  tx: DbOrTx,
+  caseId: number,
+  actorId: number | null,
+  drafts: readonly EventDraft[],
+  at: Date,
+): Promise<CaseEventMessage[]> {
+  const messages: CaseEventMessage[] = [];
+  for (const draft of drafts) {
+    const event = {
+      caseId,
+      actorId,
+      at,
+      action: draft.action,
+      fromStatus: draft.fromStatus ?? null,
+      toStatus: draft.toStatus ?? null,
+      detail: draft.detail ?? {},
+    };
+    await insertCaseEvent(tx, event);
+    messages.push(event);
+  }
+  return messages;
+}
+
+/** zod issues of service data → field paths with catalogue keys. */
+function dataIssueFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = ['data', ...issue.path.map(String)].join('.');
+    let key = 'validation.invalid';
+    if (issue.message.startsWith('validation.')) key = issue.message;
+    else if (issue.code === 'too_small') key = 'validation.min';
+    else if (issue.code === 'too_big') key = 'validation.max';
+    else if (issue.code === 'invalid_type' && issue.input === undefined)
+      key = 'validation.required';
+    else if (issue.code === 'unrecognized_keys') key = 'validation.unknownField';
+    fields[path] ??= key;
+  }
+  return fields;
+}
+
+// ───────────────────────────── the service ─────────────────────────────
+
+export function createCasesService(ctx: AppContext) {
+  const { db } = ctx;
+
+  /** The next `modifiedAt`: now, but always after the stored one so a stale save is detected. */
+  const stamp = (previous: Date) => new Date(Math.max(Date.now(), previous.getTime() + 1));
+
+  function toPreview(row: CasePreviewRow): CasePreview {
+    return {
+      id: row.id,
+      patient: { fname: row.fname, lname: row.lname },
+      caseStatus: row.caseStatus as CasePreview['caseStatus'],
+      caseArchived: row.caseArchived,
+      caseCurrency: row.caseCurrency as Currency,
+      owner: { id: row.ownerId, displayName: row.ownerName },
+      services: row.services,
+      createdAt: row.createdAt.toISOString(),
+      deadlineAt: iso(row.deadlineAt),
+      modifiedAt: row.modifiedAt.toISOString(),
+      review: row.caseReview,
+    };
+  }
+
+  async function caseChecksOf(
+    tx: DbOrTx,
+    row: CaseRow,
+    services: readonly CaseServiceRow[],
+  ): Promise<CaseDetail['checks']> {
+    const patient = await findPatient(tx, row.patientId);
+    return {
+      services: areServicesDataValid(services),
+      patient: isPatientValid(patient ? { fname: patient.fname, lname: patient.lname } : null),
+      attachments: await hasPublicClientAttachment(tx, row.id, row.ownerId),
+      transactions: await caseTransactionsCheck(tx, row.id),
+    };
+  }
+
+  async function buildDetail(
+    caller: Caller,
+    access: CaseAccess,
+    language: Language,
+  ): Promise<CaseDetail> {
+    const row = await findCase(db, access.caseId);
+    if (!row) throw new AppError(404, 'NOT_FOUND');
+    const [patient, services, members, reviews] = await Promise.all([
+      findPatient(db, row.patientId),
+      listCaseServices(db, row.id, language),
+      listCaseMembers(db, row.id),
+      listCaseReviews(db, row.id),
+    ]);
+    const checks = await caseChecksOf(db, row, services);
+    const userIds = new Set<number>([row.ownerId]);
+    for (const s of services) if (s.plannerId) userIds.add(s.plannerId);
+    for (const r of reviews) {
+      if (r.createdBy) userIds.add(r.createdBy);
+      if (r.solvedBy) userIds.add(r.solvedBy);
+    }
+    const names = new Map(
+      (await findUsersByIds(db, [...userIds])).map((u) => [
+        u.id,
+        { id: u.id, displayName: u.displayName },
+      ]),
+    );
+    const ref = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+    const { actions, can } = availableCaseActions(viewerOf(caller), access.relation, {
+      caseStatus: row.caseStatus,
+      caseArchived: row.caseArchived,
+      hasPrintable: row.hasPrintable,
+      checksPass: Object.values(checks).every(Boolean),
+      serviceCount: services.length,
+    });
+    return {
+      id: row.id,
+      ownerId: row.ownerId,
+      owner: ref(row.ownerId) ?? { id: row.ownerId, displayName: '' },
+      caseStatus: row.caseStatus as CaseDetail['caseStatus'],
+      caseArchived: row.caseArchived,
+      caseReview: row.caseReview,
+      caseCurrency: row.caseCurrency as Currency,
+      patient: {
+        fname: patient?.fname ?? '',
+        lname: patient?.lname ?? '',
+        birthDate: patient?.birthDate ?? null,
+        gender: (patient?.gender ?? null) as CaseDetail['patient']['gender'],
+        note: patient?.note ?? null,
+      },
+      address: row.address ?? null,
+      observation: row.observation,
+      createdAt: row.createdAt.toISOString(),
+      modifiedAt: row.modifiedAt.toISOString(),
+      deadlineAt: iso(row.deadlineAt),
+      finishAt: iso(row.finishAt),
+      services: services.map((s: CaseServiceWithProduct) => ({
+        id: s.id,
+        productId: s.productId,
+        serviceId: s.serviceId,
+        productCategoryId: s.productCategoryId,
+        productName: s.productName,
+        productKind: s.productKind,
+        qtdOption: s.qtdOption,
+        qtdMax: s.qtdMax,
+        manufactureTime: s.manufactureTime,
+        quantity: s.quantity,
+        printableProduct: s.printableProduct,
+        planner: ref(s.plannerId),
+        approveRequestAt: iso(s.approveRequestAt),
+        approveAt: iso(s.approveAt),
+        paid: s.paidAt !== null,
+        dataVersion: s.dataVersion,
+        data: s.data ?? null,
+        dataValid: isServiceDataValid(s),
+      })),
+      users: members.map((m) => ({
+        userId: m.userId,
+        displayName: m.displayName,
+        roles: m.roles,
+        triggerNotification: m.triggerNotification,
+      })),
+      reviews: reviews.map((r) => ({
+        id: r.id,
+        reasonId: r.reasonId,
+        description: r.description,
+        createdAt: r.createdAt.toISOString(),
+        createdBy: ref(r.createdBy),
+        solvedAt: iso(r.solvedAt),
+        solvedBy: ref(r.solvedBy),
+      })),
+      checks,
+      actions,
+      can,
+      readOnly: access.readOnly,
+    };
+  }
+
+  async function requireAccess(caller: Caller, caseId: number): Promise<CaseAccess> {
+    const access = await loadCaseAccess(db, caller, caseId);
+    if (!access) throw new AppError(404, 'NOT_FOUND');
+    return access;
+  }
+
+  /**
+   * Refuses an operation the caller may not do: archived (frozen) → 409 CASE_ARCHIVED when the
+   * caller could do it on the un-archived case, else 403.
+   */
+  function authorize(operation: CaseOperation, caller: Caller, access: CaseAccess, row: CaseRow) {
+    const viewer = viewerOf(caller);
+    if (mayOnCase(operation, viewer, access.relation, row)) return;
+    if (
+      isArchived(row) &&
+      mayOnCase(operation, viewer, access.relation, { ...row, ...unarchive(row) })
+    ) {
+      throw new AppError(409, 'CASE_ARCHIVED');
+    }
+    throw new AppError(403, 'FORBIDDEN');
+  }
+
+  /**
+   * One change of a case: in a transaction, lock the row, check access (404 when hidden), run the
+   * change, record its history rows, refresh the derived columns; publish after commit; answer
+   * the case as the caller now sees it.
+   */
+  async function change(
+    caller: Caller,
+    caseId: number,
+    language: Language,
+    work: (tx: DbOrTx, access: CaseAccess, row: CaseRow, now: Date) => Promise<EventDraft[]>,
+  ): Promise<CaseDetail> {
+    const published = await db.transaction(async (tx) => {
+      const access = await loadCaseAccess(tx, caller, caseId, { lock: true });
+      if (!access) throw new AppError(404, 'NOT_FOUND');
+      const row = (await findCase(tx, caseId))!;
+      const now = stamp(row.modifiedAt);
+      const drafts = await work(tx, access, row, now);
+      const messages = await recordEvents(tx, caseId, caller.userId, drafts, now);
+      await refreshCaseDerived(tx, caseId, now);
+      return messages;
+    });
+    ctx.caseEvents.publish(published);
+    const access = await loadCaseAccess(db, caller, caseId);
+    // A change can end the caller's view of the case (e.g. the last planner removed).
+    if (!access) throw new AppError(404, 'NOT_FOUND');
+    return buildDetail(caller, access, language);
+  }
+
+  async function findOwnedService(
+    tx: DbOrTx,
+    caseId: number,
+    serviceId: number,
+    language: Language,
+  ) {
+    const services = await listCaseServices(tx, caseId, language);
+    const service = services.find((s) => s.id === serviceId);
+    if (!service) throw new AppError(404, 'NOT_FOUND');
+    return { service, services };
+  }
+
+  return {
+    async create(caller: Caller, body: NewCaseBody, language: Language): Promise<CaseDetail> {
+      const owner = await findUserForCase(db, caller.userId);
+      if (!owner) throw new AppError(401, 'NOT_AUTHORIZED');
+      const stored = owner.dataInfo?.currency;
+      const caseCurrency = isOneOf(CURRENCIES, stored)
+        ? stored
+        : currencyForLanguage(owner.dataInfo?.language);
+      const now = new Date();
+      const { caseId, messages } = await db.transaction(async (tx) => {
+        const patient = await insertPatient(tx, {
+          fname: body.patient.fname,
+          lname: body.patient.lname,
+          birthDate: body.patient.birthDate ?? null,
+          gender: body.patient.gender ?? null,
+          note: body.patient.note ?? null,
+        });
+        const row = await insertCase(tx, {
+          ownerId: caller.userId,
+          patientId: patient.id,
+          caseStatus: 'new',
+          listGroup: caseListGroup('new'),
+          observation: body.observation ?? '',
+          caseCurrency,
+          searchText: foldText(`${patient.fname} ${patient.lname}`),
+          createdAt: now,
+          modifiedAt: now,
+        });
+        const events = await recordEvents(
+          tx,
+          row.id,
+          caller.userId,
+          [{ action: 'created', toStatus: 'new' }],
+          now,
+        );
+        return { caseId: row.id, messages: events };
+      });
+      ctx.caseEvents.publish(messages);
+      return buildDetail(caller, await requireAccess(caller, caseId), language);
+    },
+
+    async list(
+      caller: Caller,
+      filter: CaseListFilter,
+      page: number,
+      query: { q?: string | undefined; pageSize: number },
+      language: Language,
+    ): Promise<CasePage> {
+      const q = query.q ? foldText(query.q) : undefined;
+      const { rows, total } = await listCasePage(db, viewerOf(caller), {
+        filter,
+        page,
+        pageSize: query.pageSize,
+        q: q || undefined,
+        language,
+      });
+      return { items: rows.map(toPreview), total, page, pageSize: query.pageSize };
+    },
+
+    counts(caller: Caller): Promise<CaseCounts> {
+      return countCasesByFilter(db, viewerOf(caller));
+    },
+
+    async archiveSearch(
+      caller: Caller,
+      page: number,
+      query: {
+        patient?: string | undefined;
+        from?: string | undefined;
+        to?: string | undefined;
+        category?: number | undefined;
+        product?: number | undefined;
+        currency?: string | undefined;
+        pageSize: number;
+      },
+      language: Language,
+    ): Promise<CasePage> {
+      const patient = query.patient ? foldText(query.patient) : undefined;
+      const { rows, total } = await searchArchivedCases(db, viewerOf(caller), {
+        ...query,
+        patient: patient || undefined,
+        page,
+        language,
+      });
+      return { items: rows.map(toPreview), total, page, pageSize: query.pageSize };
+    },
+
+    async get(caller: Caller, caseId: number, language: Language): Promise<CaseDetail> {
+      return buildDetail(caller, await requireAccess(caller, caseId), language);
+    },
+
+    async history(caller: Caller, caseId: number): Promise<CaseEvent[]> {
+      await requireAccess(caller, caseId);
+      const events = await listCaseEvents(db, caseId);
+      const actorIds = [...new Set(events.map((e) => e.actorId).filter((id) => id !== null))];
+      const names = new Map((await findUsersByIds(db, actorIds)).map((u) => [u.id, u.displayName]));
+      return events.map((e) => ({
+        id: e.id,
+        caseId: e.caseId,
+        at: e.at.toISOString(),
+        actor:
+          e.actorId === null ? null : { id: e.actorId, displayName: names.get(e.actorId) ?? '' },
+        action: e.action,
+        fromStatus: e.fromStatus,
+        toStatus: e.toStatus,
+        detail: e.detail,
+      }));
+    },
+
+    set(caller: Caller, caseId: number, body: CaseSetBody, language: Language) {
+      const expected = Date.parse(body.modifiedAt);
+      if (Number.isNaN(expected)) throw validationError({ modifiedAt: 'validation.invalid' });
+      return change(caller, caseId, language, async (tx, access, row) => {
+        authorize('edit', caller, access, row);
+        if (row.modifiedAt.getTime() !== expected) throw new AppError(409, 'CASE_CHANGED');
+        const changed: string[] = [];
+        if (body.patient) {
+          await updatePatient(tx, row.patientId, {
+            fname: body.patient.fname,
+            lname: body.patient.lname,
+            ...(body.patient.birthDate !== undefined ? { birthDate: body.patient.birthDate } : {}),
+            ...(body.patient.gender !== undefined ? { gender: body.patient.gender } : {}),
+            ...(body.patient.note !== undefined ? { note: body.patient.note } : {}),
+          });
+          changed.push('patient');
+        }
+        if (body.observation !== undefined) {
+          await updateCase(tx, caseId, { observation: body.observation });
+          changed.push('observation');
+        }
+        if (body.address !== undefined) {
+          await updateCase(tx, caseId, { address: body.address });
+          changed.push('address');
+        }
+        return [{ action: 'updated', detail: { changed } }];
+      });
+    },
+
+    addService(caller: Caller, caseId: number, body: AddServiceBody, language: Language) {
+      return change(caller, caseId, language, async (tx, access, row, now) => {
+        authorize('addService', caller, access, row);
+        const added = await addServicesToCase(tx, caseId, [body], now);
+        return [
+          {
+            action: 'serviceAdded',
+            detail: { productId: body.productId, serviceIds: added.map((s) => s.id) },
+          },
+        ];
+      });
+    },
+
+    removeService(caller: Caller, caseId: number, serviceId: number, language: Language) {
+      return change(caller, caseId, language, async (tx, access, row) => {
+        authorize('edit', caller, access, row);
+        const { service } = await findOwnedService(tx, caseId, serviceId, language);
+        if (service.paidAt !== null) throw new AppError(409, 'SERVICE_PAID');
+        await deleteCaseService(tx, serviceId);
+        return [{ action: 'serviceRemoved', detail: { serviceId, productId: service.productId } }];
+      });
+    },
+
+    setServiceData(
+      caller: Caller,
+      caseId: number,
+      serviceId: number,
+      body: ServiceDataBody,
+      language: Language,
+    ) {
+      // The layout's shape is checked here; completeness (`isServiceDataValid`) is the case check,
+      // so a form can be saved half filled.
+      const schema = isOldServiceDataLayout(body.dataVersion)
+        ? serviceDataV1Schema
+        : serviceDataV3Schema;
+      const parsed = schema.safeParse(body.data);
+      if (!parsed.success) throw validationError(dataIssueFields(parsed.error.issues));
+      return change(caller, caseId, language, async (tx, access, row) => {
+        authorize('serviceData', caller, access, row);
+        await findOwnedService(tx, caseId, serviceId, language);
+        await updateCaseService(tx, serviceId, { dataVersion: body.dataVersion, data: body.data });
+        return [{ action: 'serviceData', detail: { serviceId, dataVersion: body.dataVersion } }];
+      });
+    },
+
+    async move(caller: Caller, caseId: number, body: CaseMoveBody, language: Language) {
+      const { action } = body;
+      const text = body.text?.trim() ?? '';
+      if (action === 'approve') {
+        const fields: Record<string, string> = {};
+        if (!body.password) fields.password = 'validation.required';
+        if (!text) fields.text = 'validation.required';
+        if (!body.serviceIds?.length) fields.serviceIds = 'validation.required';
+        if (Object.keys(fields).length > 0) throw validationError(fields);
+      }
+      if (action === 'requestModification' && !text) {
+        throw validationError({ text: 'validation.required' });
+      }
+      if (action === 'approve') {
+        // Checked before the row lock: argon2 is slow on purpose and must not hold the case.
+        const access = await requireAccess(caller, caseId);
+        if (!mayAttemptCaseAction(action, viewerOf(caller), access.relation)) {
+          throw new AppError(403, 'FORBIDDEN');
+        }
+        const user = await findUserForCase(db, caller.userId);
+        if (!user || !(await verifyPassword(user.passwordHash, body.password ?? ''))) {
+          throw new AppError(400, 'WRONG_PASSWORD');
+        }
+      }
+      return change(caller, caseId, language, async (tx, access, row, now) => {
+        const viewer = viewerOf(caller);
+        if (!mayAttemptCaseAction(action, viewer, access.relation)) {
+          throw new AppError(403, 'FORBIDDEN');
+        }
+        if (isArchived(row)) throw new AppError(409, 'CASE_ARCHIVED');
+        const services = await listCaseServices(tx, caseId, language);
+        const to = nextCaseStatus(row.caseStatus, action, {
+          hasPrintableService: services.some((s) => s.printableProduct),
+          checksPass: true,
+        });
+        if (!to) throw new AppError(409, 'INVALID_TRANSITION');
+        const from = row.caseStatus;
+        const detail: Record<string, unknown> = {};
+        if (text) detail.text = text;
+        let next: string = to;
+
+        switch (action) {
+          case 'validate': {
+            const checks = await caseChecksOf(tx, row, services);
+            const failing = Object.entries(checks).filter(([, ok]) => !ok);
+            if (failing.length > 0 || services.length === 0) {
+              throw new AppError(
+                409,
+                'CASE_CHECKS_FAILED',
+                Object.fromEntries(failing.map(([key]) => [`checks.${key}`, 'validation.invalid'])),
+              );
+            }
+            await updateCase(tx, caseId, {
+              validatedAt: now,
+              deadlineAt: caseDeadline(
+                now,
+                services.map((s) => s.manufactureTime),
+              ),
+            });
+            if (!services.some((s) => s.plannerId !== null)) {
+              await insertCaseReview(tx, {
+                caseId,
+                reasonId: REVIEW_REASONS.plannerNotSet,
+                description: '',
+                createdAt: now,
+              });
+              detail.review = 'plannerNotSet';
+            }
+            break;
+          }
+          case 'requestApproval': {
+            const mine = services.filter(
+              (s) =>
+                s.approveAt === null &&
+                (access.relation === 'staff' || s.plannerId === caller.userId),
+            );
+            if (mine.length === 0) throw new AppError(409, 'INVALID_TRANSITION');
+            for (const s of mine) await updateCaseService(tx, s.id, { approveRequestAt: now });
+            detail.serviceIds = mine.map((s) => s.id);
+            break;
+          }
+          case 'approve': {
+            const chosen = body.serviceIds ?? [];
+            const pending = new Map(
+              services
+                .filter((s) =>
+                  isPendingApproval({
+                    approveRequestAt: iso(s.approveRequestAt),
+                    approveAt: iso(s.approveAt),
+                  }),
+                )
+                .map((s) => [s.id, s]),
+            );
+            if (!chosen.every((id) => pending.has(id))) {
+              throw validationError({ serviceIds: 'validation.invalid' });
+            }
+            for (const id of chosen) await updateCaseService(tx, id, { approveAt: now });
+            detail.serviceIds = chosen;
+            // The case leaves 'approve' only when nothing is left pending (docs/decisions/011).
+            if (pending.size > new Set(chosen).size) next = from;
+            break;
+          }
+          case 'requestModification':
+            await insertCaseReview(tx, {
+              caseId,
+              reasonId: null,
+              description: text,
+              createdBy: caller.userId,
+              createdAt: now,
+            });
+            break;
+          case 'finish':
+            await updateCase(tx, caseId, { finishAt: now });
+            break;
+          default:
+            break;
+        }
+        if (next !== from) {
+          await updateCase(tx, caseId, { caseStatus: next, listGroup: caseListGroup(next) });
+        }
+        return [{ action, fromStatus: from, toStatus: next, detail }];
+      });
+    },
+
+    addUser(
+      caller: Caller,
+      caseId: number,
+      body: { userId: number; triggerNotification: boolean },
+      language: Language,
+    ) {
+      return change(caller, caseId, language, async (tx, access, row) => {
+        authorize('manageUsers', caller, access, row);
+        const user = await findUserForCase(tx, body.userId);
+        if (!user || !user.verifiedAt) throw validationError({ userId: 'validation.invalid' });
+        await upsertCaseUser(tx, { caseId, ...body });
+        return [{ action: 'userAdded', detail: { userId: body.userId } }];
+      });
+    },
+
+    removeUser(caller: Caller, caseId: number, userId: number, language: Language) {
+      return change(caller, caseId, language, async (tx, access, row) => {
+        authorize('manageUsers', caller, access, row);
+        if (!(await deleteCaseUser(tx, caseId, userId))) throw new AppError(404, 'NOT_FOUND');
+        return [{ action: 'userRemoved', detail: { userId } }];
+      });
+    },
+
+    setPlanner(
+      caller: Caller,
+      caseId: number,
+      body: { plannerId: number; serviceIds?: number[] | undefined },
+      language: Language,
+    ) {
+      return change(caller, caseId, language, async (tx, access, row) => {
+        authorize('manageUsers', caller, access, row);
+        const planner = await findUserForCase(tx, body.plannerId);
+        if (!planner || !planner.verifiedAt || !isPlanner(planner.roles)) {
+          throw validationError({ plannerId: 'validation.invalid' });
+        }
+        const services = await listCaseServices(tx, caseId, language);
+        const ids = body.serviceIds ?? services.map((s) => s.id);
+        const own = new Set(services.map((s) => s.id));
+        if (ids.length === 0 || !ids.every((id) => own.has(id))) {
+          throw validationError({ serviceIds: 'validation.invalid' });
+        }
+        for (const id of ids) await updateCaseService(tx, id, { plannerId: body.plannerId });
+        await ensureCaseUser(tx, caseId, body.plannerId);
+        return [{ action: 'plannerSet', detail: { plannerId: body.plannerId, serviceIds: ids } }];
+      });
+    },
+
+    openReview(
+      caller: Caller,
+      caseId: number,
+      body: { reasonId?: number | undefined; description: string },
+      language: Language,
+    ) {
+      return change(caller, caseId, language, async (tx, access, row, now) => {
+        authorize('openReview', caller, access, row);
+        const review = await insertCaseReview(tx, {
+          caseId,
+          reasonId: body.reasonId ?? null,
+          description: body.description,
+          createdBy: caller.userId,
+          createdAt: now,
+        });
+        return [
+          { action: 'reviewOpened', detail: { reviewId: review.id, reasonId: review.reasonId } },
+        ];
+      });
+    },
+
+    solveReview(caller: Caller, caseId: number, reviewId: number, language: Language) {
+      return change(caller, caseId, language, async (tx, access, row, now) => {
+        authorize('solveReview', caller, access, row);
+        if (!(await solveCaseReview(tx, caseId, reviewId, caller.userId, now))) {
+          throw new AppError(404, 'NOT_FOUND');
+        }
+        return [{ action: 'reviewSolved', detail: { reviewId } }];
+      });
+    },
+
+    archive(caller: Caller, caseId: number, language: Language) {
+      return change(caller, caseId, language, async (tx, access, row) => {
+        if ((access.relation === 'owner' || access.relation === 'staff') && !canArchive(row)) {
+          throw new AppError(409, isArchived(row) ? 'CASE_ARCHIVED' : 'INVALID_TRANSITION');
+        }
+        authorize('archive', caller, access, row);
+        await updateCase(tx, caseId, { caseArchived: true });
+        return [{ action: 'archived', fromStatus: row.caseStatus, toStatus: row.caseStatus }];
+      });
+    },
+
+    unarchive(caller: Caller, caseId: number, language: Language) {
+      return change(caller, caseId, language, async (tx, access, row) => {
+        if ((access.relation === 'owner' || access.relation === 'staff') && !isArchived(row)) {
+          throw new AppError(409, 'INVALID_TRANSITION');
+        }
+        authorize('unarchive', caller, access, row);
+        const restored = unarchive(row);
+        await updateCase(tx, caseId, {
+          caseArchived: false,
+          caseStatus: restored.caseStatus,
+          listGroup: caseListGroup(restored.caseStatus),
+        });
+        return [
+          { action: 'unarchived', fromStatus: row.caseStatus, toStatus: restored.caseStatus },
+        ];
+      });
+    },
+
+    /**
+     * The deadline-near job: every case still being planned whose deadline is within a day gets
+     * the review 'planning deadline near' once (while that review is open). Returns the case ids.
+     */
+    async markNearDeadlines(now: Date = new Date()): Promise<number[]> {
+      const due = await findCasesWithDeadlineBefore(
+        db,
+        new Date(now.getTime() + DEADLINE_NEAR_MS),
+        DEADLINE_SETTLED_STATUSES,
+        REVIEW_REASONS.planningDeadlineNear,
+      );
+      const marked: number[] = [];
+      for (const { id } of due) {
+        const messages = await db.transaction(async (tx) => {
+          // Locked like any change of the case, so a move at the same time waits.
+          if (!(await findCaseVisibilityFacts(tx, id, { lock: true }))) return [];
+          const row = (await findCase(tx, id))!;
+          if (await hasOpenReview(tx, id, REVIEW_REASONS.planningDeadlineNear)) return [];
+          const at = stamp(row.modifiedAt);
+          await insertCaseReview(tx, {
+            caseId: id,
+            reasonId: REVIEW_REASONS.planningDeadlineNear,
+            description: '',
+            createdAt: at,
+          });
+          const events = await recordEvents(
+            tx,
+            id,
+            null,
+            [{ action: 'reviewOpened', detail: { reasonId: REVIEW_REASONS.planningDeadlineNear } }],
+            at,
+          );
+          await refreshCaseDerived(tx, id, at);
+          return events;
+        });
+        if (messages.length > 0) marked.push(id);
+        ctx.caseEvents.publish(messages);
+      }
+      return marked;
+    },
+  };
+}
+
+export type CasesService = ReturnType<typeof createCasesService>;

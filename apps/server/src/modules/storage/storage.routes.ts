@@ -1,0 +1,112 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LOCAL_DOWNLOAD_PATH,
+  LOCAL_UPLOAD_PATH,
+  UploadRejected,
+  type LocalStorage,
+  type UploadFailure,
+} from '../../adapters/storage/local-storage';
+import { contentDisposition, type Storage } from '../../adapters/storage/storage';
+import { AppError } from '../../http/app-error';
+
+/** The largest file any kind accepts (exams and planning: 1 GB); each policy narrows it. */
+export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
+
+const REJECTIONS: Record<UploadFailure, () => AppError> = {
+  policy: () => new AppError(403, 'UPLOAD_POLICY_INVALID'),
+  key: () => new AppError(403, 'UPLOAD_POLICY_INVALID'),
+  contentType: () => new AppError(403, 'UPLOAD_POLICY_INVALID'),
+  expired: () => new AppError(403, 'UPLOAD_POLICY_EXPIRED'),
+  tooLarge: () => new AppError(413, 'FILE_TOO_LARGE'),
+  tooSmall: () => new AppError(400, 'UPLOAD_SIZE_MISMATCH'),
+};
+
+const asAppError = (error: unknown) =>
+  error instanceof UploadRejected ? REJECTIONS[error.reason]() : error;
+
+const isLocal = (storage: Storage): storage is LocalStorage => storage.kind === 'local';
+
+/**
+ * Registers @fastify/multipart in a scope of its own with the routes that take files: the local
+ * store's upload endpoint and download links, plus `extra` (the avatar upload).
+ */
+export async function registerStorageRoutes(
+  app: FastifyInstance,
+  storage: Storage,
+  extra: (scope: FastifyInstance) => void,
+) {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 25 },
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    r.post(LOCAL_UPLOAD_PATH, {
+      // Anyone may post, but only with a valid signed policy from createPostUrl (checked before
+      // a byte of the file is written).
+      config: { permission: 'public' },
+      schema: {
+        tags: ['storage'],
+        summary:
+          'Local store: the presigned POST target (fields key, Content-Type, policy, signature, ' +
+          'then file). 204 when stored',
+        consumes: ['multipart/form-data'],
+      },
+      handler: async (req, reply) => {
+        if (!isLocal(storage)) throw new AppError(404, 'NOT_FOUND');
+        if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+        const fields: Record<string, string> = {};
+        let stored = false;
+        try {
+          for await (const part of req.parts()) {
+            if (part.type === 'field') {
+              if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+              continue;
+            }
+            // As on S3: the file comes last; anything after it is ignored.
+            if (part.fieldname !== 'file' || stored) {
+              part.file.resume();
+              continue;
+            }
+            const policy = storage.verifyUploadFields(fields);
+            await storage.receiveUpload(policy, part.file);
+            stored = true;
+          }
+        } catch (error) {
+          throw asAppError(error);
+        }
+        if (!stored) throw new AppError(400, 'BAD_REQUEST');
+        return reply.status(204).send();
+      },
+    });
+
+    r.get(LOCAL_DOWNLOAD_PATH, {
+      // The signed, short-lived token is the permission (issued after the access check).
+      config: { permission: 'public' },
+      schema: {
+        tags: ['storage'],
+        summary: 'Local store: a file by its signed download link',
+        querystring: z.object({ t: z.string().min(1).max(4000) }),
+      },
+      handler: async (req, reply) => {
+        if (!isLocal(storage)) throw new AppError(404, 'NOT_FOUND');
+        const grant = storage.verifyDownloadToken(req.query.t);
+        if (!grant) throw new AppError(403, 'INVALID_TOKEN');
+        const head = await storage.head(grant.key);
+        if (!head) throw new AppError(404, 'NOT_FOUND');
+        const stream = await storage.getObjectStream(grant.key);
+        return reply
+          .type(grant.contentType)
+          .header('content-length', head.size)
+          .header('content-disposition', contentDisposition(grant.filename))
+          .header('cache-control', 'private, max-age=600')
+          .send(stream);
+      },
+    });
+
+    extra(scope);
+  });
+}

@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { caseApi, caseInStatus, codeOf, demoSessions, objOf } from './support/cases-fixtures';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const apps: TestApp[] = [];
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.close()));
+});
+
+describe('on PGlite (the embedded database of `npm start`)', () => {
+  it('opens, lists, counts, moves and reads a case the same way', async () => {
+    const t = await startTestApp({}, { pglite: true });
+    apps.push(t);
+    const s = await demoSessions(t.app);
+    const api = caseApi(t.app);
+    const setup = {
+      app: t.app,
+      owner: s.doctor,
+      supervisor: s.supervisor,
+      planner: s.planner,
+      printer: s.printer,
+    };
+    const id = await caseInStatus(setup, 'print', { patient: { fname: 'Élodie', lname: 'Ñúñez' } });
+    const list = objOf<{ items: { id: number }[] }>(
+      await api(s.printer, 'GET', 'list/print/0?q=elodie'),
+    );
+    expect(list.items.map((i) => i.id)).toEqual([id]);
+    const counts = objOf<Record<string, number>>(await api(s.printer, 'GET', 'counts'));
+    expect(counts.print).toBeGreaterThanOrEqual(1);
+    const [a, b] = await Promise.all([
+      api(s.printer, 'POST', `${id}/move`, { action: 'finish' }),
+      api(s.planner, 'POST', `${id}/move`, { action: 'finish' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect(objOf(await api(s.doctor, 'GET', `${id}/get`)).caseStatus).toBe('finished');
+  }, 60_000);
+});
+
+describe('the move route is rate limited (approve checks a password)', () => {
+  it('answers 429 RATE_LIMITED past the limit', async () => {
+    const t = await startTestApp({ RATE_LIMIT_LOGIN_MAX: '12' });
+    apps.push(t);
+    const s = await demoSessions(t.app); // 8 logins, within the login route's own counter
+    const api = caseApi(t.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 14; i += 1) {
+      const response = await api(s.doctor, 'POST', '1/move', {
+        action: 'approve',
+        password: 'wrong',
+        text: 'x',
+        serviceIds: [1],
+      });
+      codes.push(response.statusCode);
+      if (response.statusCode === 429) expect(codeOf(response)).toBe('RATE_LIMITED');
+    }
+    expect(codes.slice(0, 12).every((c) => c !== 429)).toBe(true);
+    expect(codes.slice(12)).toEqual([429, 429]);
+  }, 60_000);
+});

@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { casePageSchema, type CaseListFilter, type CasePage } from '@dentflow/domain';
+import { api } from '../../../lib/api-client';
+import { caseKeys } from './case-cache';
+
+export interface CaseListQuery {
+  filter: CaseListFilter;
+  page: number;
+  q?: string;
+  pageSize?: number;
+}
+
+export async function fetchCaseList({
+  filter,
+  page,
+  q,
+  pageSize,
+}: CaseListQuery): Promise<CasePage> {
+  const params = new URLSearchParams();
+  if (q?.trim()) params.set('q', q.trim());
+  if (pageSize) params.set('pageSize', String(pageSize));
+  const query = params.size ? `?${params}` : '';
+  return casePageSchema.parse(await api.get<unknown>(`/case/list/${filter}/${page}${query}`));
+}
+
+export const caseListQueryOptions = (query: CaseListQuery) =>
+  queryOptions({
+    queryKey: [
+      ...caseKeys.lists(),
+      query.filter,
+      query.page,
+      query.q?.trim() ?? '',
+      query.pageSize ?? 0,
+    ],
+    queryFn: () => fetchCaseList(query),
+    // Paging and searching keep the last page on screen until the next arrives.
+    placeholderData: keepPreviousData,
+  });
+
+export const useCaseList = (query: CaseListQuery) => useQuery(caseListQueryOptions(query));

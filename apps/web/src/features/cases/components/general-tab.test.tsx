@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useCase } from '../api/get-case';
+import { applyLanguage } from '../../../lib/i18n';
+import { fail, mockFetch, ok } from '../../../test/fetch-mock';
+import { completeProfile } from '../../../test/profiles';
+import { renderWithApp } from '../../../test/render';
+import { caseDetail } from '../test-fixtures';
+import { GeneralTab } from './general-tab';
+
+/** The General tab as the case view renders it: fed by the case query. */
+function Harness() {
+  const query = useCase(42);
+  return query.data ? <GeneralTab detail={query.data} /> : null;
+}
+
+describe('general tab', () => {
+  beforeEach(() => applyLanguage('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a stale save (409 CASE_CHANGED) saves nothing, says so and reloads the stored case', async () => {
+    let stored = caseDetail();
+    const { calls } = mockFetch((call) => {
+      if (call.path === '/profile/get') return ok(completeProfile());
+      if (call.path.startsWith('/metadata/')) return ok([]);
+      if (call.path === '/case/42/set') {
+        return fail(409, 'CASE_CHANGED', 'This case was changed meanwhile');
+      }
+      return ok(stored);
+    });
+    renderWithApp(<Harness />);
+    const user = userEvent.setup();
+    const fname = await screen.findByLabelText(/First name/);
+    expect(fname).toHaveValue('Maria');
+    // Meanwhile someone else renamed the patient.
+    stored = caseDetail({
+      modifiedAt: '2026-11-20T11:00:00.000Z',
+      patient: { fname: 'Mariana', lname: 'Silva', birthDate: null, gender: null, note: null },
+    });
+    await user.clear(fname);
+    await user.type(fname, 'Marta');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/case/42/set')?.body).toMatchObject({
+        patient: { fname: 'Marta' },
+        modifiedAt: '2026-11-20T10:00:00.000Z',
+      }),
+    );
+    expect(await screen.findByText(/changed by someone else/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/First name/)).toHaveValue('Mariana'));
+  });
+
+  it('validates the patient with the domain rules before the round trip', async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.path === '/profile/get') return ok(completeProfile());
+      if (call.path.startsWith('/metadata/')) return ok([]);
+      return ok(caseDetail());
+    });
+    renderWithApp(<Harness />);
+    const user = userEvent.setup();
+    await user.clear(await screen.findByLabelText(/Last name/));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/case/42/set')).toBe(false);
+  });
+
+  it('is read only outside broad new (no save button, no service data save)', async () => {
+    mockFetch((call) => {
+      if (call.path === '/profile/get') return ok(completeProfile());
+      if (call.path.startsWith('/metadata/')) return ok([]);
+      return ok(caseDetail({ caseStatus: 'execute', can: [] }));
+    });
+    renderWithApp(<Harness />);
+    expect(await screen.findByText(/can no longer be changed/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/First name/)).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save service data' })).not.toBeInTheDocument();
+  });
+});

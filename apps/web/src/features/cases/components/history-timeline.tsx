@@ -1,0 +1,44 @@
+import { Alert, Skeleton, Stack, Text, Timeline } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { CASE_ACTIONS } from '@dentflow/domain';
+import { errorMessage } from '../../../lib/notify';
+import { useCaseHistory } from '../api/get-case-history';
+import { formatDate } from './format';
+
+const MOVES: readonly string[] = CASE_ACTIONS;
+
+/** The case events, oldest first, as a timeline. */
+export function HistoryTimeline({ caseId }: { caseId: number }) {
+  const { t } = useTranslation();
+  const history = useCaseHistory(caseId);
+  if (history.isLoading) return <Skeleton h={120} />;
+  if (history.isError) return <Alert color="red">{errorMessage(history.error)}</Alert>;
+  const events = history.data ?? [];
+  if (events.length === 0) return <Text c="dimmed">{t('cases:history.empty')}</Text>;
+  return (
+    <Timeline active={events.length - 1} bulletSize={16} lineWidth={2}>
+      {events.map((event) => {
+        const label = MOVES.includes(event.action)
+          ? t(`domain:caseActions.${event.action}`)
+          : t(`cases:history.events.${event.action}`, { defaultValue: event.action });
+        return (
+          <Timeline.Item key={event.id} title={label}>
+            <Stack gap={0}>
+              {event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus && (
+                <Text size="sm">
+                  {t('cases:history.moved', {
+                    from: t(`domain:caseStatuses.${event.fromStatus}`),
+                    to: t(`domain:caseStatuses.${event.toStatus}`),
+                  })}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                {[event.actor?.displayName, formatDate(event.at, true)].filter(Boolean).join(' · ')}
+              </Text>
+            </Stack>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

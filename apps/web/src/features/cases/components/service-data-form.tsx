@@ -1,0 +1,311 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Radio,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  JAWS,
+  TREATMENT_PURPOSES,
+  emptyServiceDataV3,
+  serviceDataSections,
+  serviceDataV3Problems,
+  serviceDataV3Schema,
+  type ServiceDataSection,
+  type ServiceDataV3,
+} from '@dentflow/domain';
+import { ApiError } from '../../../lib/api-client';
+import { translateErrorKey } from '../../../lib/i18n';
+import { showError, showSuccess } from '../../../lib/notify';
+import { useKits } from '../../metadata/api/get-kits';
+
+/** The stored data read as the current layout, or an empty form when it is not one. */
+export function initialServiceDataV3(data: unknown): ServiceDataV3 {
+  const parsed = serviceDataV3Schema.safeParse(data);
+  return parsed.success ? parsed.data : emptyServiceDataV3();
+}
+
+/**
+ * Checks a current-layout form with the domain's rules: the shape
+ * (`serviceDataV3Schema`) and the sections its category shows (`serviceDataV3Problems`, the same
+ * rule as `isServiceDataValid`). Returns the sections to highlight.
+ */
+export function serviceDataErrors(
+  data: ServiceDataV3,
+  productCategoryId: number,
+): ServiceDataSection[] {
+  const parsed = serviceDataV3Schema.safeParse(data);
+  if (!parsed.success) return serviceDataSections(productCategoryId);
+  return serviceDataV3Problems(parsed.data, productCategoryId);
+}
+
+const PURPOSE_KEYS = Object.entries(TREATMENT_PURPOSES) as [
+  keyof typeof TREATMENT_PURPOSES,
+  number,
+][];
+
+function YesNo(props: {
+  label: string;
+  value: boolean | null;
+  onChange: (value: boolean) => void;
+  error?: string;
+  readOnly?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Group
+      label={props.label}
+      value={props.value === null ? '' : props.value ? 'yes' : 'no'}
+      onChange={(value) => !props.readOnly && props.onChange(value === 'yes')}
+      error={props.error}
+      withAsterisk
+    >
+      <Group mt={6}>
+        <Radio value="yes" label={t('cases:serviceData.yes')} disabled={props.readOnly} />
+        <Radio value="no" label={t('cases:serviceData.no')} disabled={props.readOnly} />
+      </Group>
+    </Radio.Group>
+  );
+}
+
+/**
+ * Spec §3/§5 service data, current layout (version 3). Only category 3 shows jaw, provisional,
+ * implant system and teeth to extract (`serviceDataSections`). Read only outside broad 'new'.
+ */
+export function ServiceDataForm(props: {
+  productCategoryId: number;
+  data: unknown;
+  readOnly: boolean;
+  saving?: boolean;
+  onSave: (data: ServiceDataV3) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const kits = useKits();
+  const [data, setData] = useState<ServiceDataV3>(() => initialServiceDataV3(props.data));
+  const [showErrors, setShowErrors] = useState(false);
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const sections = serviceDataSections(props.productCategoryId);
+  const shows = (section: ServiceDataSection) => sections.includes(section);
+  const problems = useMemo(
+    () => serviceDataErrors(data, props.productCategoryId),
+    [data, props.productCategoryId],
+  );
+  const errorOf = (section: ServiceDataSection) =>
+    showErrors && problems.includes(section)
+      ? section === 'terms'
+        ? translateErrorKey('validation.termsRequired')
+        : translateErrorKey('validation.required')
+      : undefined;
+  const set = <K extends keyof ServiceDataV3>(key: K, value: ServiceDataV3[K]) =>
+    setData((current) => ({ ...current, [key]: value }));
+
+  const kitList = Array.isArray(kits.data) ? kits.data : [];
+  const manufacturers = kitList.map((kit) => kit.manufactureName);
+  const systems =
+    kitList.find((kit) => kit.manufactureName === data.implantSystem.manufactureName)?.systems ??
+    [];
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    setServerErrors([]);
+    // The shape must hold; an incomplete form may still be saved as work in progress (the case
+    // check and the submit button wait for completeness), with the missing sections highlighted.
+    if (!serviceDataV3Schema.safeParse(data).success) return;
+    try {
+      await props.onSave(data);
+      showSuccess(
+        problems.length > 0 ? t('cases:serviceData.savedIncomplete') : t('cases:serviceData.saved'),
+      );
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        setServerErrors(Object.values(error.fields));
+      } else {
+        showError(error);
+      }
+    }
+  };
+
+  const readOnly = props.readOnly;
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack gap="md">
+        {shows('jaw') && (
+          <div>
+            <Text size="sm" fw={500} mb={4}>
+              {t('serviceDataSections.jaw', { ns: 'domain' })}{' '}
+              <Text span c="red">
+                *
+              </Text>
+            </Text>
+            <SegmentedControl
+              fullWidth
+              data={JAWS.map((jaw) => ({ value: jaw, label: t(`domain:jaws.${jaw}`) }))}
+              value={data.jaw ?? ''}
+              onChange={(value) => set('jaw', value as ServiceDataV3['jaw'])}
+              readOnly={readOnly}
+              aria-label={t('serviceDataSections.jaw', { ns: 'domain' })}
+            />
+            {errorOf('jaw') && (
+              <Text size="xs" c="red" mt={4}>
+                {errorOf('jaw')}
+              </Text>
+            )}
+          </div>
+        )}
+        {shows('implantSystem') && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('cases:serviceData.manufacturer')}
+              data={manufacturers}
+              value={data.implantSystem.manufactureName || null}
+              onChange={(value) =>
+                set('implantSystem', { manufactureName: value ?? '', systemName: '' })
+              }
+              searchable
+              withAsterisk
+              readOnly={readOnly}
+              error={errorOf('implantSystem')}
+            />
+            <Select
+              label={t('cases:serviceData.system')}
+              data={systems}
+              value={data.implantSystem.systemName || null}
+              onChange={(value) =>
+                set('implantSystem', { ...data.implantSystem, systemName: value ?? '' })
+              }
+              searchable
+              withAsterisk
+              readOnly={readOnly}
+              disabled={!data.implantSystem.manufactureName}
+              error={errorOf('implantSystem')}
+            />
+          </SimpleGrid>
+        )}
+        {shows('provision') && (
+          <YesNo
+            label={t('serviceDataSections.provision', { ns: 'domain' })}
+            value={data.provision}
+            onChange={(value) => set('provision', value)}
+            error={errorOf('provision')}
+            readOnly={readOnly}
+          />
+        )}
+        {shows('extractTeeth') && (
+          <YesNo
+            label={t('serviceDataSections.extractTeeth', { ns: 'domain' })}
+            value={data.extractTeeth}
+            onChange={(value) => set('extractTeeth', value)}
+            error={errorOf('extractTeeth')}
+            readOnly={readOnly}
+          />
+        )}
+        <YesNo
+          label={t('serviceDataSections.hasOrtho', { ns: 'domain' })}
+          value={data.hasOrtho}
+          onChange={(value) => set('hasOrtho', value)}
+          error={errorOf('hasOrtho')}
+          readOnly={readOnly}
+        />
+        <YesNo
+          label={t('serviceDataSections.plasticGum', { ns: 'domain' })}
+          value={data.plasticGum}
+          onChange={(value) => set('plasticGum', value)}
+          error={errorOf('plasticGum')}
+          readOnly={readOnly}
+        />
+        <Group align="flex-end">
+          <Checkbox
+            label={t('serviceDataSections.increaseDVO', { ns: 'domain' })}
+            checked={data.increaseDVO.checked}
+            onChange={(event) =>
+              !readOnly &&
+              set('increaseDVO', {
+                checked: event.currentTarget.checked,
+                howMuch: event.currentTarget.checked ? data.increaseDVO.howMuch : null,
+              })
+            }
+          />
+          {data.increaseDVO.checked && (
+            <NumberInput
+              label={t('cases:serviceData.howMuch')}
+              value={data.increaseDVO.howMuch ?? ''}
+              onChange={(value) =>
+                set('increaseDVO', {
+                  checked: true,
+                  howMuch: typeof value === 'number' ? value : null,
+                })
+              }
+              min={0}
+              max={100}
+              decimalScale={1}
+              w={140}
+              readOnly={readOnly}
+              error={errorOf('increaseDVO')}
+            />
+          )}
+        </Group>
+        <Select
+          label={t('serviceDataSections.treatmentPurpose', { ns: 'domain' })}
+          data={PURPOSE_KEYS.map(([key, id]) => ({
+            value: String(id),
+            label: t(`domain:treatmentPurposes.${key}`),
+          }))}
+          value={
+            data.treatmentPurpose.purpose === null ? null : String(data.treatmentPurpose.purpose)
+          }
+          onChange={(value) => set('treatmentPurpose', { purpose: value ? Number(value) : null })}
+          withAsterisk
+          readOnly={readOnly}
+          error={errorOf('treatmentPurpose')}
+        />
+        <Textarea
+          label={t('serviceDataSections.extra', { ns: 'domain' })}
+          value={data.extra}
+          onChange={(event) => set('extra', event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxLength={2000}
+          withAsterisk
+          readOnly={readOnly}
+          error={errorOf('extra')}
+        />
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed">
+            {t('cases:serviceData.termsText')}
+          </Text>
+          <Checkbox
+            label={t('cases:serviceData.acceptTerms')}
+            checked={data.terms.checked}
+            onChange={(event) =>
+              !readOnly && set('terms', { checked: event.currentTarget.checked })
+            }
+            error={errorOf('terms')}
+          />
+        </Stack>
+        {serverErrors.length > 0 && (
+          <Alert color="red" title={t('cases:serviceData.serverErrors')}>
+            {serverErrors.join(' · ')}
+          </Alert>
+        )}
+        {!readOnly && (
+          <Group justify="flex-end">
+            <Button type="submit" loading={props.saving}>
+              {t('cases:serviceData.save')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

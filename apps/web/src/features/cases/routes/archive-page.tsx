@@ -1,0 +1,279 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  Alert,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArchive, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  CASE_PAGE_SIZE_DEFAULT,
+  CURRENCIES,
+  truncateName,
+  type CasePreview,
+  type Currency,
+} from '@dentflow/domain';
+import { errorMessage, showError, showSuccess } from '../../../lib/notify';
+import { useArchive, type ArchiveSearchQuery } from '../api/list-archive';
+import { useProducts } from '../api/list-products';
+import { useUnarchiveCase } from '../api/unarchive-case';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { formatDate } from '../components/format';
+import { StatusBadge } from '../components/status-badge';
+
+interface SearchForm {
+  patient: string;
+  from: string;
+  to: string;
+  category: string;
+  product: string;
+  currency: string;
+}
+
+const EMPTY: SearchForm = {
+  patient: '',
+  from: '',
+  to: '',
+  category: '',
+  product: '',
+  currency: '',
+};
+
+export function toArchiveQuery(values: SearchForm): ArchiveSearchQuery {
+  return {
+    ...(values.patient.trim() ? { patient: values.patient.trim() } : {}),
+    ...(values.from ? { from: values.from } : {}),
+    ...(values.to ? { to: values.to } : {}),
+    ...(values.category ? { category: Number(values.category) } : {}),
+    ...(values.product ? { product: Number(values.product) } : {}),
+    ...(values.currency ? { currency: values.currency as Currency } : {}),
+  };
+}
+
+function ArchivedRow({
+  item,
+  onUnarchive,
+}: {
+  item: CasePreview;
+  onUnarchive: (item: CasePreview) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="archived-case">
+      <Group justify="space-between" gap="xs">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate title={`${item.patient.fname} ${item.patient.lname}`}>
+            {truncateName(item.patient.fname)} {truncateName(item.patient.lname)}{' '}
+            <Text span size="xs" c="dimmed">
+              #{item.id}
+            </Text>
+          </Text>
+          <Group gap={6}>
+            <StatusBadge status={item.caseStatus} />
+            <Text size="xs" c="dimmed">
+              {t('cases:archive.createdAt', { date: formatDate(item.createdAt) })} ·{' '}
+              {item.caseCurrency}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" truncate>
+            {item.services.map((service) => service.productName).join(', ')}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button component={Link} to={`/case/${item.id}`} size="xs" variant="default">
+            {t('cases:preview.open')}
+          </Button>
+          <Button size="xs" variant="light" onClick={() => onUnarchive(item)}>
+            {t('caseActions.unarchive', { ns: 'domain' })}
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+/** /archive — spec §2 archive search (patient, dates, category, product, currency) and un-archive. */
+export function ArchivePage() {
+  const { t } = useTranslation();
+  const products = useProducts();
+  const [search, setSearch] = useState<ArchiveSearchQuery>({});
+  const [page, setPage] = useState(0);
+  const [unarchiving, setUnarchiving] = useState<CasePreview | null>(null);
+  const archive = useArchive(page, search);
+  const unarchive = useUnarchiveCase();
+  const form = useForm<SearchForm>({
+    initialValues: EMPTY,
+    validate: {
+      to: (to, values) =>
+        to && values.from && to < values.from ? t('cases:archive.endBeforeStart') : null,
+    },
+  });
+
+  const categories = useMemo(() => {
+    const seen = new Map<number, string>();
+    for (const product of products.data ?? [])
+      seen.set(product.productCategoryId, product.categoryName);
+    return [...seen].map(([id, name]) => ({ value: String(id), label: name }));
+  }, [products.data]);
+  const productOptions = (products.data ?? [])
+    .filter((p) => !form.values.category || String(p.productCategoryId) === form.values.category)
+    .map((p) => ({ value: String(p.id), label: p.name }));
+
+  const data = archive.data;
+  const pages = data
+    ? Math.max(1, Math.ceil(data.total / (data.pageSize || CASE_PAGE_SIZE_DEFAULT)))
+    : 1;
+
+  let results: React.ReactNode;
+  if (archive.isLoading) {
+    results = (
+      <Stack aria-busy="true">
+        <Skeleton h={80} />
+        <Skeleton h={80} />
+      </Stack>
+    );
+  } else if (archive.isError) {
+    results = <Alert color="red">{errorMessage(archive.error)}</Alert>;
+  } else if (!data || data.items.length === 0) {
+    results = (
+      <EmptyState
+        icon={<IconArchive size={28} />}
+        title={t('cases:archive.emptyTitle')}
+        description={t('cases:archive.emptyBody')}
+        py="xl"
+      />
+    );
+  } else {
+    results = (
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('cases:list.total', { n: data.total })}
+        </Text>
+        {data.items.map((item) => (
+          <ArchivedRow key={item.id} item={item} onUnarchive={setUnarchiving} />
+        ))}
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={pages}
+              value={page + 1}
+              onChange={(n) => setPage(n - 1)}
+              size="sm"
+              siblings={0}
+            />
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('cases:archive.title')}
+      </Title>
+      <Card withBorder radius="md" padding="md">
+        <form
+          role="search"
+          onSubmit={form.onSubmit((values) => {
+            setPage(0);
+            setSearch(toArchiveQuery(values));
+          })}
+          noValidate
+        >
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              <TextInput
+                label={t('cases:archive.patient')}
+                maxLength={120}
+                {...form.getInputProps('patient')}
+              />
+              <TextInput
+                type="date"
+                label={t('cases:archive.from')}
+                {...form.getInputProps('from')}
+              />
+              <TextInput type="date" label={t('cases:archive.to')} {...form.getInputProps('to')} />
+              <Select
+                label={t('cases:archive.category')}
+                data={categories}
+                clearable
+                value={form.values.category || null}
+                onChange={(value) => {
+                  form.setFieldValue('category', value ?? '');
+                  form.setFieldValue('product', '');
+                }}
+              />
+              <Select
+                label={t('cases:archive.product')}
+                data={productOptions}
+                clearable
+                searchable
+                value={form.values.product || null}
+                onChange={(value) => form.setFieldValue('product', value ?? '')}
+              />
+              <Select
+                label={t('cases:archive.currency')}
+                data={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
+                clearable
+                value={form.values.currency || null}
+                onChange={(value) => form.setFieldValue('currency', value ?? '')}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() => {
+                  form.setValues(EMPTY);
+                  setPage(0);
+                  setSearch({});
+                }}
+              >
+                {t('cases:archive.clear')}
+              </Button>
+              <Button type="submit" leftSection={<IconSearch size={16} />}>
+                {t('cases:archive.search')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      {results}
+      <ConfirmDialog
+        opened={unarchiving !== null}
+        title={t('caseActions.unarchive', { ns: 'domain' })}
+        message={t('cases:archive.unarchiveConfirm', {
+          name: unarchiving ? `${unarchiving.patient.fname} ${unarchiving.patient.lname}` : '',
+        })}
+        confirmLabel={t('caseActions.unarchive', { ns: 'domain' })}
+        loading={unarchive.isPending}
+        onConfirm={() =>
+          unarchiving &&
+          unarchive.mutate(unarchiving.id, {
+            onSuccess: () => {
+              showSuccess(t('cases:archive.unarchived'));
+              setUnarchiving(null);
+            },
+            onError: (error) => {
+              showError(error);
+              setUnarchiving(null);
+            },
+          })
+        }
+        onClose={() => setUnarchiving(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,241 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconCalendarDue,
+  IconCreditCard,
+  IconMessages,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isBroadNew } from '@dentflow/domain';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/notify';
+import { refreshCase } from '../api/case-cache';
+import { useCase } from '../api/get-case';
+import { CaseActions } from '../components/case-actions';
+import { formatDate, isDeadlineNear } from '../components/format';
+import { GeneralTab } from '../components/general-tab';
+import { HistoryTimeline } from '../components/history-timeline';
+import { ReviewBanner } from '../components/review-banner';
+import { StatusBadge } from '../components/status-badge';
+import { StatusStepper } from '../components/status-stepper';
+import { UsersTab } from '../components/users-tab';
+
+// The attachments tab brings the upload box and the viewers: loaded when opened.
+const CaseAttachmentsTab = lazy(() =>
+  import('../../attachments/components/attachments-tab').then((module) => ({
+    default: module.CaseAttachmentsTab,
+  })),
+);
+
+const TABS = ['general', 'attachments', 'chat', 'users', 'transactions', 'history'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
+
+export const parseCaseId = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+};
+
+function CaseNotFound() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={<IconAlertTriangle size={28} />}
+      title={t('cases:view.notFoundTitle')}
+      description={t('cases:view.notFoundBody')}
+      py="xl"
+    >
+      <Button component={Link} to="/cases/new" mt="md">
+        {t('cases:view.backToList')}
+      </Button>
+    </EmptyState>
+  );
+}
+
+/** /case/:id — the case view: header, stepper, actions, review banner and the tabs. */
+export function CasePage() {
+  const { t } = useTranslation();
+  const { id: idParam } = useParams();
+  const id = parseCaseId(idParam);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'general';
+  const query = useCase(id);
+  const queryClient = useQueryClient();
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabList.current
+      ?.querySelector('[aria-selected="true"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab, query.data]);
+
+  if (id === 0) return <CaseNotFound />;
+  if (query.isLoading) {
+    return (
+      <Stack aria-busy="true">
+        <Skeleton h={34} w="60%" />
+        <Skeleton h={60} />
+        <Skeleton h={36} />
+        <Skeleton h={280} />
+      </Stack>
+    );
+  }
+  if (query.isError || !query.data) {
+    if (
+      query.error instanceof ApiError &&
+      (query.error.status === 404 || query.error.status === 403)
+    ) {
+      return <CaseNotFound />;
+    }
+    return (
+      <Alert color="red" title={t('feedback.error')}>
+        <Text size="sm">{errorMessage(query.error)}</Text>
+        <Button size="xs" mt="sm" variant="light" color="red" onClick={() => void query.refetch()}>
+          {t('cases:list.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  const detail = query.data;
+  const patientName = `${detail.patient.fname} ${detail.patient.lname}`.trim();
+  const near =
+    isDeadlineNear(detail.deadlineAt) &&
+    !['finished', 'closed', 'cancelled'].includes(detail.caseStatus);
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/cases/new" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          {t('cases:view.backToList')}
+        </Group>
+      </Anchor>
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
+                {patientName}
+              </Title>
+              <Group gap="xs">
+                <Text size="sm" c="dimmed">
+                  {t('cases:view.caseNumber', { id: detail.id })}
+                </Text>
+                <StatusBadge status={detail.caseStatus} archived={detail.caseArchived} />
+                {detail.caseReview && (
+                  <Badge
+                    color="orange"
+                    variant="light"
+                    leftSection={<IconAlertTriangle size={12} />}
+                  >
+                    {t('cases:list.review')}
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm" c="dimmed">
+                {t('cases:view.owner', { name: detail.owner.displayName })}
+              </Text>
+            </Stack>
+            <Stack gap={2} align="flex-end">
+              <Group gap={4} c={near ? 'orange' : 'dimmed'}>
+                <IconCalendarDue size={16} />
+                <Text size="sm" c={near ? 'orange' : 'dimmed'}>
+                  {detail.deadlineAt
+                    ? t('cases:list.deadline', { date: formatDate(detail.deadlineAt) })
+                    : t('cases:list.noDeadline')}
+                </Text>
+              </Group>
+              {detail.finishAt && (
+                <Text size="xs" c="dimmed">
+                  {t('cases:view.finishedAt', { date: formatDate(detail.finishAt) })}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+          <StatusStepper detail={detail} />
+          <CaseActions detail={detail} />
+        </Stack>
+      </Card>
+      <ReviewBanner detail={detail} />
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (isTab(value)) setParams({ tab: value }, { replace: true });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List
+          ref={tabList}
+          mb="md"
+          style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}
+        >
+          {TABS.map((name) => (
+            <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
+              {t(`cases:view.tabs.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="general">
+          <GeneralTab detail={detail} />
+        </Tabs.Panel>
+        <Tabs.Panel value="attachments">
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader />
+              </Center>
+            }
+          >
+            <CaseAttachmentsTab
+              caseDetail={detail}
+              onChanged={() => void refreshCase(queryClient, detail.id)}
+            />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="chat">
+          <EmptyState
+            icon={<IconMessages size={28} />}
+            title={t('cases:view.chatTitle')}
+            description={t('cases:view.chatEmpty')}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="users">
+          <UsersTab detail={detail} />
+        </Tabs.Panel>
+        <Tabs.Panel value="transactions">
+          <EmptyState
+            icon={<IconCreditCard size={28} />}
+            title={t('cases:view.transactionsTitle')}
+            description={
+              isBroadNew(detail.caseStatus)
+                ? t('cases:view.transactionsEmptyNew')
+                : t('cases:view.transactionsEmpty')
+            }
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <HistoryTimeline caseId={detail.id} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

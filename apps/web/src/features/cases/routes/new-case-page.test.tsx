@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applyLanguage } from '../../../lib/i18n';
+import { mockFetch, ok } from '../../../test/fetch-mock';
+import { completeProfile } from '../../../test/profiles';
+import { renderRoutes } from '../../../test/render';
+import type { CatalogueProduct } from '../api/list-products';
+import { caseDetail, caseService } from '../test-fixtures';
+import { NewCasePage } from './new-case-page';
+
+const routes = [
+  { path: '/cases/create', element: <NewCasePage /> },
+  { path: '/case/:id', element: <p>case view</p> },
+];
+
+const product = (overrides: Partial<CatalogueProduct>): CatalogueProduct => ({
+  id: 1,
+  code: 'PLAN-GUIDE',
+  productType: 1,
+  productCategoryId: 3,
+  categoryName: 'Guided implant surgery',
+  productKind: 1,
+  qtdOption: 2,
+  qtdMax: 2,
+  manufactureTime: 1,
+  innerProducts: [],
+  favorite: false,
+  name: 'Surgical guide planning',
+  description: 'Per arch',
+  prices: { BRL: 45000, USD: 9000 },
+  modifiedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+describe('guided intake', () => {
+  beforeEach(() => applyLanguage('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('checks the patient with the domain rules before creating the case', async () => {
+    const { calls } = mockFetch((call) =>
+      call.path === '/profile/get' ? ok(completeProfile()) : ok(caseDetail({ services: [] })),
+    );
+    renderRoutes(routes, '/cases/create');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create case and continue' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    expect(calls.some((c) => c.path === '/case/new')).toBe(false);
+
+    await user.type(screen.getByLabelText(/First name/), '  Maria ');
+    await user.type(screen.getByLabelText(/Last name/), 'Silva');
+    await user.type(screen.getByLabelText(/Observation/), 'Implant 36');
+    await user.click(screen.getByRole('button', { name: 'Create case and continue' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/case/new')?.body).toEqual({
+        patient: { fname: 'Maria', lname: 'Silva', birthDate: null, gender: null, note: null },
+        observation: 'Implant 36',
+      }),
+    );
+  });
+
+  it('offers the catalogue priced in the case currency, adds the chosen services, then the data step', async () => {
+    let services: ReturnType<typeof caseService>[] = [];
+    const { calls } = mockFetch((call) => {
+      if (call.path === '/profile/get') return ok(completeProfile());
+      if (call.path === '/products/list')
+        return ok([
+          product({}),
+          product({
+            id: 2,
+            code: 'MFG-MOCKUP',
+            name: 'Printed mock-up',
+            qtdOption: 3,
+            qtdMax: 14,
+            productCategoryId: 2,
+            prices: { BRL: 4000, USD: 800 },
+          }),
+        ]);
+      if (call.path.startsWith('/metadata/')) return ok([]);
+      if (call.path === '/case/42/services/add') {
+        services = [caseService({ id: 77, productId: 1, productName: 'Surgical guide planning' })];
+        return ok({});
+      }
+      return ok(
+        caseDetail({
+          caseCurrency: 'BRL',
+          services,
+          modifiedAt: `2026-11-20T10:00:0${services.length}.000Z`,
+        }),
+      );
+    });
+    renderRoutes(routes, '/cases/create?case=42&step=1');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Surgical guide planning')).toBeInTheDocument();
+    expect(screen.getByText('R$ 450,00')).toBeInTheDocument();
+    expect(screen.getByText('R$ 40,00')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Surgical guide planning' }));
+    expect(screen.getByText('Total: R$ 450,00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/case/42/services/add')?.body).toEqual({
+        productId: 1,
+        quantity: 1,
+      }),
+    );
+    // Step 3: the service's data form (category 3 asks for the jaw).
+    expect(await screen.findByRole('button', { name: 'Save service data' })).toBeInTheDocument();
+    expect(screen.getByText('Jaw')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to the case' }));
+    expect(await screen.findByText('case view')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '../auth/roles';
+import {
+  CASE_RELATIONS,
+  availableCaseActions,
+  caseListGroup,
+  caseRelation,
+  isReadOnlyRelation,
+  mayAttemptCaseAction,
+  mayOnCase,
+  type CaseOperation,
+  type CaseRelation,
+  type CaseVisibilityFacts,
+} from './case-access';
+import { CASE_ACTIONS, CASE_STATUSES, allowedCaseMoves, type CaseAction } from './case-status';
+
+const ME = 7;
+const OTHER = 99;
+const base: CaseVisibilityFacts = {
+  ownerId: OTHER,
+  caseStatus: 'new',
+  memberIds: [],
+  plannerIds: [],
+  hasPrintable: false,
+  ownerInstructorId: null,
+};
+
+describe('caseRelation', () => {
+  type Row = [string, string[], Partial<CaseVisibilityFacts>, CaseRelation | null];
+  const rows: Row[] = [
+    ['admin sees all', ['admin'], {}, 'staff'],
+    ['supervisor sees all', ['supervisor'], {}, 'staff'],
+    ['doctor owner', ['doctor'], { ownerId: ME }, 'owner'],
+    ['clinic owner', ['clinic'], { ownerId: ME }, 'owner'],
+    ['doctor, another doctor’s case', ['doctor'], {}, null],
+    ['clinic, another’s case', ['clinic'], {}, null],
+    ['doctor added as case user', ['doctor'], { memberIds: [ME] }, 'member'],
+    ['planner of a service', ['planner'], { plannerIds: [ME] }, 'planner'],
+    ['planner as case user', ['planner'], { memberIds: [ME] }, 'member'],
+    ['planner, neither', ['planner'], {}, null],
+    [
+      'planner and member: planner wins',
+      ['planner'],
+      { plannerIds: [ME], memberIds: [ME] },
+      'planner',
+    ],
+    ['partner added', ['partner'], { memberIds: [ME] }, 'member'],
+    ['partner not added', ['partner'], {}, null],
+    ['instructor added', ['instructor'], { memberIds: [ME] }, 'member'],
+    ['instructor of the owner', ['instructor'], { ownerInstructorId: ME }, 'instructor'],
+    ['instructor of someone else', ['instructor'], { ownerInstructorId: 5 }, null],
+    [
+      'doctor named as instructor but without the role',
+      ['doctor'],
+      { ownerInstructorId: ME },
+      null,
+    ],
+    ['printer member', ['printer'], { memberIds: [ME] }, 'member'],
+    ['printer without printable', ['printer'], { caseStatus: 'print' }, null],
+  ];
+  it.each(rows)('%s', (_label, roles, facts, expected) => {
+    expect(caseRelation({ userId: ME, roles }, { ...base, ...facts })).toBe(expected);
+  });
+
+  it.each(CASE_STATUSES)('printer with a printable service in %s', (status) => {
+    const visible = ['finishing', 'print', 'finished'].includes(status);
+    expect(
+      caseRelation(
+        { userId: ME, roles: ['printer'] },
+        { ...base, hasPrintable: true, caseStatus: status },
+      ),
+    ).toBe(visible ? 'printer' : null);
+  });
+
+  it.each([
+    ['staff', false],
+    ['owner', false],
+    ['planner', false],
+    ['member', true],
+    ['printer', true],
+    ['instructor', true],
+  ] as const)('%s read only: %s', (relation, readOnly) => {
+    expect(isReadOnlyRelation(relation)).toBe(readOnly);
+  });
+});
+
+/**
+ * The moves each (role, relation) may attempt regardless of status; the status machine then
+ * narrows them. Every role × relation pair not listed may attempt nothing.
+ */
+const ATTEMPTABLE: Record<string, CaseAction[]> = {
+  'admin/staff': [
+    'submit',
+    'validate',
+    'requestApproval',
+    'startPrint',
+    'finish',
+    'close',
+    'backToNew',
+    'cancel',
+  ],
+  'supervisor/staff': [
+    'submit',
+    'validate',
+    'requestApproval',
+    'startPrint',
+    'finish',
+    'close',
+    'backToNew',
+    'cancel',
+  ],
+  'clinic/owner': ['submit', 'approve', 'requestModification', 'close', 'backToNew', 'cancel'],
+  'doctor/owner': ['submit', 'approve', 'requestModification', 'close', 'backToNew', 'cancel'],
+  'planner/planner': ['requestApproval', 'startPrint', 'finish'],
+  'printer/printer': ['startPrint', 'finish'],
+  'printer/member': ['startPrint', 'finish'],
+  'printer/planner': ['startPrint', 'finish'],
+  // A printer prints any case they see, however they see it.
+  'printer/owner': ['startPrint', 'finish'],
+  'printer/instructor': ['startPrint', 'finish'],
+};
+
+/** The relations a user with one role can have (staff roles are always staff). */
+const relationsOf = (role: string): (CaseRelation | null)[] =>
+  role === 'admin' || role === 'supervisor'
+    ? ['staff']
+    : [...CASE_RELATIONS.filter((r) => r !== 'staff'), null];
+
+describe('mayAttemptCaseAction and availableCaseActions: every role × relation × status', () => {
+  for (const role of ROLES) {
+    for (const relation of relationsOf(role)) {
+      const allowed = ATTEMPTABLE[`${role}/${relation}`] ?? [];
+      it(`${role} as ${relation ?? 'nobody'}`, () => {
+        const viewer = { userId: ME, roles: [role] };
+        for (const action of CASE_ACTIONS) {
+          expect(mayAttemptCaseAction(action, viewer, relation), action).toBe(
+            allowed.includes(action),
+          );
+        }
+        for (const caseStatus of CASE_STATUSES) {
+          for (const hasPrintable of [false, true]) {
+            const facts = {
+              caseStatus,
+              caseArchived: false,
+              hasPrintable,
+              checksPass: true,
+              serviceCount: 1,
+            };
+            const byStatus = allowedCaseMoves(caseStatus, {
+              hasPrintableService: hasPrintable,
+              checksPass: true,
+            }).map((m) => m.action);
+            const expected = CASE_ACTIONS.filter(
+              (a) => byStatus.includes(a) && allowed.includes(a),
+            );
+            expect(availableCaseActions(viewer, relation, facts).actions, caseStatus).toEqual(
+              expected,
+            );
+            expect(
+              availableCaseActions(viewer, relation, { ...facts, caseArchived: true }).actions,
+            ).toEqual([]);
+          }
+        }
+      });
+    }
+  }
+
+  it('validate needs every check and at least one service', () => {
+    const viewer = { userId: ME, roles: ['supervisor'] };
+    const facts = {
+      caseStatus: 'checkingout',
+      caseArchived: false,
+      hasPrintable: false,
+      checksPass: true,
+      serviceCount: 1,
+    };
+    expect(availableCaseActions(viewer, 'staff', facts).actions).toContain('validate');
+    expect(
+      availableCaseActions(viewer, 'staff', { ...facts, checksPass: false }).actions,
+    ).not.toContain('validate');
+    expect(
+      availableCaseActions(viewer, 'staff', { ...facts, serviceCount: 0 }).actions,
+    ).not.toContain('validate');
+  });
+});
+
+describe('mayOnCase', () => {
+  type Row = [CaseOperation, CaseRelation | null, string, string, boolean, boolean];
+  // operation, relation, role, status, archived, allowed
+  const rows: Row[] = [
+    ['edit', 'owner', 'doctor', 'new', false, true],
+    ['edit', 'owner', 'doctor', 'revision', false, true],
+    ['edit', 'owner', 'doctor', 'checkingout', false, true],
+    ['edit', 'owner', 'doctor', 'execute', false, false],
+    ['edit', 'staff', 'supervisor', 'execute', false, true],
+    ['edit', 'staff', 'supervisor', 'finished', true, false],
+    ['edit', 'member', 'doctor', 'new', false, false],
+    ['edit', 'planner', 'planner', 'new', false, false],
+    ['edit', null, 'doctor', 'new', false, false],
+    ['serviceData', 'owner', 'clinic', 'new', false, true],
+    ['serviceData', 'owner', 'clinic', 'approve', false, false],
+    ['addService', 'owner', 'doctor', 'new', false, true],
+    ['addService', 'staff', 'supervisor', 'new', false, true],
+    ['addService', 'staff', 'supervisor', 'execute', false, false],
+    ['addService', 'instructor', 'instructor', 'new', false, false],
+    ['archive', 'owner', 'doctor', 'finished', false, true],
+    ['archive', 'owner', 'doctor', 'closed', false, true],
+    ['archive', 'owner', 'doctor', 'cancelled', false, true],
+    ['archive', 'owner', 'doctor', 'execute', false, false],
+    ['archive', 'owner', 'doctor', 'finished', true, false],
+    ['archive', 'staff', 'admin', 'finished', false, true],
+    ['archive', 'member', 'partner', 'finished', false, false],
+    ['unarchive', 'owner', 'doctor', 'finished', true, true],
+    ['unarchive', 'owner', 'doctor', 'archive', false, true],
+    ['unarchive', 'owner', 'doctor', 'finished', false, false],
+    ['unarchive', 'staff', 'supervisor', 'closed', true, true],
+    ['unarchive', 'printer', 'printer', 'finished', true, false],
+    ['manageUsers', 'staff', 'supervisor', 'execute', false, true],
+    ['manageUsers', 'owner', 'doctor', 'new', false, false],
+    ['manageUsers', 'planner', 'planner', 'execute', false, false],
+    ['openReview', 'staff', 'supervisor', 'execute', false, true],
+    ['openReview', 'planner', 'planner', 'execute', false, true],
+    ['openReview', 'member', 'planner', 'execute', false, true],
+    ['openReview', 'member', 'doctor', 'execute', false, false],
+    ['openReview', 'owner', 'doctor', 'execute', false, false],
+    ['openReview', 'printer', 'printer', 'print', false, false],
+    ['openReview', 'staff', 'supervisor', 'finished', true, false],
+    ['solveReview', 'owner', 'doctor', 'execute', false, true],
+    ['solveReview', 'staff', 'supervisor', 'execute', false, true],
+    ['solveReview', 'planner', 'planner', 'execute', false, false],
+  ];
+  it.each(rows)(
+    '%s by %s (%s) in %s archived=%s → %s',
+    (op, relation, role, status, archived, ok) => {
+      expect(
+        mayOnCase(op, { userId: ME, roles: [role] }, relation, {
+          caseStatus: status,
+          caseArchived: archived,
+        }),
+      ).toBe(ok);
+    },
+  );
+
+  it('availableCaseActions lists the extra actions', () => {
+    const facts = {
+      caseStatus: 'new',
+      caseArchived: false,
+      hasPrintable: false,
+      checksPass: false,
+      serviceCount: 0,
+    };
+    expect(availableCaseActions({ userId: ME, roles: ['doctor'] }, 'owner', facts).can).toEqual([
+      'edit',
+      'addService',
+    ]);
+    expect(
+      availableCaseActions({ userId: ME, roles: ['doctor'] }, 'owner', {
+        ...facts,
+        caseStatus: 'finished',
+        caseArchived: true,
+      }).can,
+    ).toEqual(['unarchive']);
+    expect(availableCaseActions({ userId: ME, roles: ['partner'] }, 'member', facts).can).toEqual(
+      [],
+    );
+  });
+});
+
+describe('caseListGroup', () => {
+  it.each([
+    ['new', 'new'],
+    ['revision', 'new'],
+    ['checkingout', 'new'],
+    ['execute', 'execute'],
+    ['approve', 'approve'],
+    ['finishing', 'finishing'],
+    ['print', 'print'],
+    ['finished', 'finished'],
+    ['closed', 'finished'],
+    ['cancelled', null],
+    ['archive', null],
+  ] as const)('%s → %s', (status, group) => {
+    expect(caseListGroup(status)).toBe(group);
+  });
+});

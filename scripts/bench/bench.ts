@@ -1,0 +1,433 @@
+/**
+ * `npm run bench`: the case API at 100,000 cases (issue 6 §6, DESIGN §11).
+ *
+ * 1. creates a fresh PostgreSQL database (BENCH_PG_URL, else TEST_PG_URL, else the local one);
+ * 2. starts the real server on it (`apps/server/src/main.ts` through tsx, in its own process, on
+ *    a free local port): migrations and the demo seed run as on any first start;
+ * 3. bulk-seeds 100,000 cases in SQL (scripts/bench/seed.ts);
+ * 4. measures each call for the demo doctor (the heavy owner, 2,000 cases) and the supervisor
+ *    with BENCH_CONCURRENCY requests in flight (default 50), and the list's rows read by one
+ *    hand-written SQL query through `pg` at the same concurrency;
+ * 5. prints p50/p95/p99 and throughput per call, the list/SQL ratios and the budget verdict,
+ *    and drops the database (BENCH_KEEP=1 keeps it).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { CASE_COUNT, HEAVY_OWNER_CASES, MOVE_CASES, MOVE_MARK, seedBenchCases } from './seed';
+
+const ADMIN_URL =
+  process.env.BENCH_PG_URL ??
+  process.env.TEST_PG_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
+const WARMUP = Math.min(200, Math.ceil(REQUESTS / 5));
+const PAGE_SIZE = 20;
+const DEEP_PAGE = 200;
+const SEARCH = 'muller';
+/** The server's pool size (apps/server/src/db/client.ts); the SQL baseline uses the same. */
+const POOL_SIZE = 10;
+const BUDGET_P95_MS = 50;
+const BUDGET_RATIO = 3;
+const repoRoot = join(import.meta.dirname, '..', '..');
+
+interface Stats {
+  count: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+  rps: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * Runs `total` calls of `call(i)` with `concurrency` in flight (a pool of workers, each starting
+ * its next call when the previous one ends); `call` resolves to false on a failed call.
+ */
+async function measure(
+  total: number,
+  concurrency: number,
+  call: (i: number, worker: number) => Promise<boolean>,
+): Promise<Stats> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        const ok = await call(i, worker).catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    count: latencies.length,
+    errors,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    mean: latencies.reduce((sum, v) => sum + v, 0) / latencies.length,
+    rps: latencies.length / elapsed,
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function adminQuery(text: string) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    return await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+function databaseUrl(name: string) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(repoRoot, 'apps', 'server'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function waitForHealth(base: string, server: { output(): string }) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not start:\n${server.output()}`);
+}
+
+const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(1) : '–');
+
+async function main() {
+  const started = Date.now();
+  const name = `dentflow_bench_${Date.now()}`;
+  const { rows: leftovers } = await adminQuery(
+    "SELECT datname FROM pg_database WHERE datname LIKE 'dentflow\\_bench\\_%'",
+  );
+  for (const { datname } of leftovers as { datname: string }[]) {
+    if (Date.now() - Number(datname.split('_')[2]) > 3600_000) {
+      await adminQuery(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  }
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const url = databaseUrl(name);
+  const dataDir = mkdtempSync(join(tmpdir(), 'dentflow-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer({
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    RATE_LIMIT_LOGIN_MAX: '100000000',
+    RATE_LIMIT_REGISTER_MAX: '100000000',
+    RATE_LIMIT_FORGOT_PASSWORD_MAX: '100000000',
+    RATE_LIMIT_NICKNAME_MAX: '100000000',
+  });
+  const client = new pg.Client({ connectionString: url });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  const lines: string[] = [];
+  const log = (line = '') => {
+    lines.push(line);
+    console.log(line);
+  };
+  let failed = false;
+  try {
+    await waitForHealth(base, server);
+    log(`server up (migrated, demo seeded) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await client.connect();
+    const seedStarted = Date.now();
+    await seedBenchCases(client);
+    const { rows: totals } = await client.query<{ cases: number; services: number }>(
+      'SELECT (SELECT count(*) FROM cases)::int AS cases, (SELECT count(*) FROM case_services)::int AS services',
+    );
+    log(
+      `seeded ${totals[0]!.cases} cases, ${totals[0]!.services} services in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (SQL, incl. VACUUM ANALYZE)`,
+    );
+
+    const login = async (nickName: string) => {
+      const response = await fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: nickName, password: 'Dentflow123', remember: false }),
+      });
+      if (!response.ok)
+        throw new Error(`login ${nickName}: ${response.status} ${await response.text()}`);
+      const body = (await response.json()) as {
+        obj: { accessToken: string; profile: { id: number } };
+      };
+      return { token: body.obj.accessToken, id: body.obj.profile.id };
+    };
+    const actors = { doctor: await login('doctor'), supervisor: await login('supervisor') };
+
+    const get = async (token: string, path: string) => {
+      const response = await fetch(`${base}${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = await response.text();
+      return { ok: response.ok, status: response.status, body };
+    };
+    const post = async (token: string, path: string, payload: unknown) => {
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      await response.arrayBuffer();
+      return response.ok;
+    };
+
+    // The list's hand-written twin: page rows with their services in one statement.
+    const visibility = (role: 'doctor' | 'supervisor') =>
+      role === 'supervisor'
+        ? ''
+        : `AND c.id IN (SELECT id FROM cases WHERE owner_id = $3
+                        UNION ALL SELECT case_id FROM case_users WHERE user_id = $3
+                        UNION ALL SELECT case_id FROM case_services WHERE planner_id = $3)`;
+    const listSql = (role: 'doctor' | 'supervisor', search: boolean) => `
+      SELECT c.id, p.fname, p.lname, c.case_status, c.case_archived, c.case_currency, c.owner_id,
+             u.display_name, c.created_at, c.deadline_at, c.modified_at, c.case_review,
+             coalesce((SELECT json_agg(json_build_object('id', s.id, 'productName',
+                                pr.texts -> 'en' ->> 'name', 'category', s.product_category_id)
+                                ORDER BY s.id)
+                         FROM case_services s JOIN products pr ON pr.id = s.product_id
+                        WHERE s.case_id = c.id), '[]') AS services
+        FROM cases c
+        JOIN patients p ON p.id = c.patient_id
+        JOIN users u ON u.id = c.owner_id
+       WHERE c.list_group = 'new' AND NOT c.case_archived ${visibility(role)}
+             ${search ? `AND c.search_text LIKE '%' || $${role === 'supervisor' ? 3 : 4} || '%'` : ''}
+       ORDER BY c.modified_at DESC, c.id DESC
+       LIMIT $1 OFFSET $2`;
+
+    const results: {
+      actor: string;
+      call: string;
+      stats: Stats;
+      sql?: Stats;
+      note?: string;
+    }[] = [];
+
+    for (const role of ['doctor', 'supervisor'] as const) {
+      const actor = actors[role];
+      const newTotal = (
+        JSON.parse((await get(actor.token, `/api/v1/case/list/new/0`)).body) as {
+          obj: { total: number };
+        }
+      ).obj.total;
+      const lastPage = Math.max(0, Math.ceil(newTotal / PAGE_SIZE) - 1);
+      const deepPage = Math.min(DEEP_PAGE, lastPage);
+      const { rows: sample } = await client.query<{ id: number }>(
+        role === 'doctor'
+          ? `SELECT id FROM cases WHERE owner_id = $1 ORDER BY hashint4(id) LIMIT 200`
+          : `SELECT id FROM cases WHERE $1::int IS NOT NULL ORDER BY hashint4(id) LIMIT 200`,
+        [actor.id],
+      );
+      const ids = sample.map((r) => r.id);
+      const { rows: moveRows } = await client.query<{ id: number }>(
+        `SELECT id FROM cases WHERE observation = $1 AND (owner_id = $2) = $3 ORDER BY id LIMIT $4`,
+        [MOVE_MARK, actors.doctor.id, role === 'doctor', MOVE_CASES],
+      );
+      const moveIds = moveRows.map((r) => r.id);
+
+      const lists = [
+        { call: 'list new page 0', page: 0, q: undefined as string | undefined },
+        {
+          call: `list new page ${deepPage}`,
+          page: deepPage,
+          q: undefined,
+          note:
+            deepPage < DEEP_PAGE
+              ? `page ${DEEP_PAGE} does not exist for this caller (${newTotal} cases in 'new' = pages 0–${lastPage}): the last page instead`
+              : undefined,
+        },
+        { call: `list new page 0, q=${SEARCH}`, page: 0, q: SEARCH },
+      ];
+      for (const list of lists) {
+        const path = `/api/v1/case/list/new/${list.page}?pageSize=${PAGE_SIZE}${list.q ? `&q=${list.q}` : ''}`;
+        const args = (): unknown[] => {
+          const values: unknown[] = [PAGE_SIZE, list.page * PAGE_SIZE];
+          if (role === 'doctor') values.push(actor.id);
+          if (list.q) values.push(list.q);
+          return values;
+        };
+        const text = listSql(role, Boolean(list.q));
+        // Same rows both ways, or the comparison means nothing.
+        const api = JSON.parse((await get(actor.token, path)).body) as {
+          obj: { items: { id: number }[] };
+        };
+        const direct = await pool.query<{ id: number }>(text, args());
+        const apiIds = api.obj.items.map((i) => i.id).join(',');
+        const sqlIds = direct.rows.map((r) => r.id).join(',');
+        if (apiIds !== sqlIds) {
+          log(`WARNING ${role} ${list.call}: API and SQL rows differ (${apiIds} vs ${sqlIds})`);
+          failed = true;
+        }
+        await measure(WARMUP, CONCURRENCY, async () => (await get(actor.token, path)).ok);
+        const stats = await measure(
+          REQUESTS,
+          CONCURRENCY,
+          async () => (await get(actor.token, path)).ok,
+        );
+        await measure(WARMUP, CONCURRENCY, async () => (await pool.query(text, args()), true));
+        const sqlStats = await measure(REQUESTS, CONCURRENCY, async () => {
+          await pool.query(text, args());
+          return true;
+        });
+        results.push({ actor: role, call: list.call, stats, sql: sqlStats, note: list.note });
+      }
+
+      await measure(
+        WARMUP,
+        CONCURRENCY,
+        async () => (await get(actor.token, '/api/v1/case/counts')).ok,
+      );
+      results.push({
+        actor: role,
+        call: 'case/counts',
+        stats: await measure(
+          REQUESTS,
+          CONCURRENCY,
+          async () => (await get(actor.token, '/api/v1/case/counts')).ok,
+        ),
+      });
+      const getCase = async (i: number) =>
+        (await get(actor.token, `/api/v1/case/${ids[i % ids.length]}/get`)).ok;
+      await measure(WARMUP, CONCURRENCY, getCase);
+      results.push({
+        actor: role,
+        call: 'case/{id}/get',
+        stats: await measure(REQUESTS, CONCURRENCY, getCase),
+      });
+      // Each worker moves its own case: submit (new → checkingout), then backToNew, and so on.
+      const moved = new Map<number, boolean>();
+      const move = async (_: number, worker: number) => {
+        const id = moveIds[worker % moveIds.length]!;
+        const submitted = moved.get(id) ?? false;
+        const ok = await post(actor.token, `/api/v1/case/${id}/move`, {
+          action: submitted ? 'backToNew' : 'submit',
+        });
+        if (ok) moved.set(id, !submitted);
+        return ok;
+      };
+      const moveConcurrency = Math.min(CONCURRENCY, moveIds.length);
+      await measure(Math.min(WARMUP, 100), moveConcurrency, move);
+      results.push({
+        actor: role,
+        call: 'case/{id}/move (submit ↔ backToNew)',
+        stats: await measure(REQUESTS, moveConcurrency, move),
+        note:
+          moveConcurrency < CONCURRENCY
+            ? `${moveConcurrency} in flight (one dedicated case each)`
+            : undefined,
+      });
+    }
+
+    log();
+    log(
+      `${CASE_COUNT.toLocaleString('en')} bench cases (+ demo), heavy owner = demo doctor (${HEAVY_OWNER_CASES} cases); ` +
+        `${REQUESTS} measured requests per call after ${WARMUP} warm-up, ${CONCURRENCY} in flight (Node fetch, keep-alive); ` +
+        `SQL baseline: pg.Pool max ${POOL_SIZE} (= the server's pool), same concurrency.`,
+    );
+    log(
+      `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}, ` +
+        `${(await client.query<{ v: string }>('SHOW server_version')).rows[0]!.v.split(' ')[0]} PostgreSQL`,
+    );
+    log();
+    log(
+      '| actor | call | p50 ms | p95 ms | p99 ms | req/s | errors | SQL p50 | SQL p95 | SQL req/s | ratio p95 (API/SQL) | note |',
+    );
+    log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    const verdicts: string[] = [];
+    for (const r of results) {
+      const ratio = r.sql ? r.stats.p95 / r.sql.p95 : NaN;
+      log(
+        `| ${r.actor} | ${r.call} | ${fmt(r.stats.p50)} | ${fmt(r.stats.p95)} | ${fmt(r.stats.p99)} | ${r.stats.rps.toFixed(0)} | ${r.stats.errors} | ` +
+          `${r.sql ? fmt(r.sql.p50) : ''} | ${r.sql ? fmt(r.sql.p95) : ''} | ${r.sql ? r.sql.rps.toFixed(0) : ''} | ${r.sql ? ratio.toFixed(2) : ''} | ${r.note ?? ''} |`,
+      );
+      const budgeted = !r.call.includes('move');
+      if (budgeted && r.stats.p95 >= BUDGET_P95_MS) {
+        verdicts.push(`${r.actor} ${r.call}: p95 ${fmt(r.stats.p95)} ms ≥ ${BUDGET_P95_MS} ms`);
+      }
+      if (r.sql && ratio >= BUDGET_RATIO) {
+        verdicts.push(`${r.actor} ${r.call}: ratio ${ratio.toFixed(2)} ≥ ${BUDGET_RATIO}`);
+      }
+      if (r.stats.errors > 0)
+        verdicts.push(`${r.actor} ${r.call}: ${r.stats.errors} failed requests`);
+    }
+    log();
+    if (verdicts.length === 0) {
+      log(
+        `budget met: p95 < ${BUDGET_P95_MS} ms for list, counts and get; list/SQL ratio < ${BUDGET_RATIO}`,
+      );
+    } else {
+      failed = true;
+      log('budget MISSED:');
+      for (const v of verdicts) log(`- ${v}`);
+    }
+    const out = join(tmpdir(), 'dentflow-bench-results.md');
+    writeFileSync(out, `${lines.join('\n')}\n`);
+    console.log(`\n(results also in ${out})`);
+  } finally {
+    await client.end().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    if (server.child.exitCode === null) {
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP === '1') console.log(`kept database ${url}`);
+    else await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
