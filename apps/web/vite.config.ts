@@ -1,9 +1,37 @@
-import { defineConfig } from 'vite';
+import { cpSync, createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * dwv (the DICOM viewer) starts its image decoders as workers from `assets/workers/*.min.js`
+ * relative to the page's base URL (index.html sets `<base href="/">`), and Vite does not see
+ * them: serve them in dev and copy them into the build.
+ */
+function dwvWorkers(): Plugin {
+  const workersDir = join(dirname(createRequire(import.meta.url).resolve('dwv')), 'assets/workers');
+  return {
+    name: 'dwv-workers',
+    configureServer(server) {
+      server.middlewares.use('/assets/workers', (request, response, next) => {
+        const name = (request.url ?? '').replace(/^\//, '').split('?')[0] ?? '';
+        if (!/^[\w.-]+\.worker\.min\.js$/.test(name)) return next();
+        response.setHeader('Content-Type', 'text/javascript');
+        createReadStream(join(workersDir, name))
+          .on('error', () => next())
+          .pipe(response);
+      });
+    },
+    writeBundle(options) {
+      cpSync(workersDir, join(options.dir ?? 'dist', 'assets/workers'), { recursive: true });
+    },
+  };
+}
 
 // The dev server proxies the API to the Fastify server (`npm run dev -w @dentflow/server`).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), dwvWorkers()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },

@@ -194,7 +194,7 @@ test('the supervisor validates and assigns the planner', async ({ browser }) => 
 
   await page.getByRole('tab', { name: en('cases', 'view.tabs.users') }).click();
   await page.getByRole('combobox', { name: label(en('cases', 'users.planner')) }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('option', { name: 'Planner Demo' }).click();
   await page.getByRole('button', { name: en('cases', 'users.assign') }).click();
   await expect(page.getByText(en('cases', 'users.plannerAssigned'))).toBeVisible();
   await page.context().close();

@@ -119,9 +119,9 @@ CREATE INDEX "case_services_planner_idx" ON "case_services" USING btree ("planne
 CREATE INDEX "case_services_product_idx" ON "case_services" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "case_users_case_user_unique" ON "case_users" USING btree ("case_id","user_id");--> statement-breakpoint
 CREATE INDEX "case_users_user_idx" ON "case_users" USING btree ("user_id","case_id");--> statement-breakpoint
-CREATE INDEX "cases_list_idx" ON "cases" USING btree ("list_group","case_archived","modified_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "cases_status_idx" ON "cases" USING btree ("case_status","case_archived","modified_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "cases_owner_list_idx" ON "cases" USING btree ("owner_id","list_group","case_archived","modified_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "cases_list_idx" ON "cases" USING btree ("list_group","case_archived","modified_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "cases_status_idx" ON "cases" USING btree ("case_status","case_archived","modified_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "cases_owner_list_idx" ON "cases" USING btree ("owner_id","list_group","case_archived","modified_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "cases_owner_status_idx" ON "cases" USING btree ("owner_id","case_status","case_archived");--> statement-breakpoint
 CREATE INDEX "cases_patient_idx" ON "cases" USING btree ("patient_id");--> statement-breakpoint
 CREATE INDEX "cases_deadline_idx" ON "cases" USING btree ("deadline_at") WHERE "cases"."deadline_at" is not null;

@@ -63,15 +63,28 @@ export const cases = pgTable(
     deadlineAt: at('deadline_at'),
     finishAt: at('finish_at'),
   },
+  // NULLS FIRST is what a plain `ORDER BY modified_at DESC, id DESC` means: with drizzle's default
+  // (DESC NULLS LAST) PostgreSQL cannot read a list page in index order and sorts every match
+  // (npm run bench: 24 ms → 0.3 ms for a supervisor's page at 100,000 cases; docs/performance.md).
   (t) => [
-    index('cases_list_idx').on(t.listGroup, t.caseArchived, t.modifiedAt.desc(), t.id.desc()),
-    index('cases_status_idx').on(t.caseStatus, t.caseArchived, t.modifiedAt.desc(), t.id.desc()),
+    index('cases_list_idx').on(
+      t.listGroup,
+      t.caseArchived,
+      t.modifiedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('cases_status_idx').on(
+      t.caseStatus,
+      t.caseArchived,
+      t.modifiedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('cases_owner_list_idx').on(
       t.ownerId,
       t.listGroup,
       t.caseArchived,
-      t.modifiedAt.desc(),
-      t.id.desc(),
+      t.modifiedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
     index('cases_owner_status_idx').on(t.ownerId, t.caseStatus, t.caseArchived),
     index('cases_patient_idx').on(t.patientId),

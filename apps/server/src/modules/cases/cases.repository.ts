@@ -39,30 +39,31 @@ const productNameSql = (language: Language) =>
  * The SQL twin of the domain's `caseRelation(...) !== null` for one viewer: staff see every case;
  * the others the cases they own, plan (a service's planner), are a case user of, print (printer
  * role, a printable service, in finishing/print/finished) or instruct (the owner's instructor).
- * Written as `id in (union)` so each branch reads its own index.
+ * Written as `owner = me OR id IN (…) OR …`: PostgreSQL evaluates each `IN` once as a hashed
+ * sub-plan, so a list still walks its index in `modifiedAt` order and stops at the page.
  */
 export function caseVisibleToSql(viewer: CaseViewer): SQL | undefined {
   if (isCaseStaff(viewer)) return undefined;
   const me = viewer.userId;
   const branches: SQL[] = [
-    sql`select ${cases.id} from ${cases} where ${cases.ownerId} = ${me}`,
-    sql`select ${caseUsers.caseId} from ${caseUsers} where ${caseUsers.userId} = ${me}`,
-    sql`select ${caseServices.caseId} from ${caseServices} where ${caseServices.plannerId} = ${me}`,
+    sql`${cases.ownerId} = ${me}`,
+    sql`${cases.id} in (select cu.case_id from case_users cu where cu.user_id = ${me})`,
+    sql`${cases.id} in (select cs.case_id from case_services cs where cs.planner_id = ${me})`,
   ];
   if (isPrinter(viewer.roles)) {
     branches.push(
-      sql`select ${cases.id} from ${cases} where ${cases.hasPrintable} and ${cases.caseStatus} in (${sql.join(
-        PRINTER_VISIBLE_STATUSES.map((s) => sql`${s}`),
+      sql`(${cases.hasPrintable} and ${cases.caseStatus} in (${sql.join(
+        PRINTER_VISIBLE_STATUSES.map((status) => sql`${status}`),
         sql`, `,
-      )})`,
+      )}))`,
     );
   }
   if (isInstructor(viewer.roles)) {
     branches.push(
-      sql`select c2.id from ${cases} c2 join ${users} u2 on u2.id = c2.owner_id where (u2.data_capabilities ->> 'instructorId')::int = ${me}`,
+      sql`${cases.ownerId} in (select u2.id from users u2 where (u2.data_capabilities ->> 'instructorId')::int = ${me})`,
     );
   }
-  return sql`${cases.id} in (${sql.join(branches, sql` union all `)})`;
+  return sql`(${sql.join(branches, sql` or `)})`;
 }
 
 /** Everything `caseRelation` needs about one case, or undefined when it does not exist. */
@@ -226,32 +227,40 @@ async function withPreviewServices(
   }));
 }
 
-/** The number of visible, non-archived cases per list filter (the sidebar's counts). */
+/**
+ * The number of visible, non-archived cases per list filter (the sidebar's counts): one grouped
+ * count by list group, plus checkingout (a status inside the broad 'new' group).
+ */
 export async function countCasesByFilter(
   db: DbOrTx,
   viewer: CaseViewer,
 ): Promise<Record<CaseListFilter, number>> {
-  const [row] = await db
-    .select({
-      new: sql<number>`count(*) filter (where ${cases.listGroup} = 'new')::int`,
-      checkingout: sql<number>`count(*) filter (where ${cases.caseStatus} = 'checkingout')::int`,
-      execute: sql<number>`count(*) filter (where ${cases.listGroup} = 'execute')::int`,
-      approve: sql<number>`count(*) filter (where ${cases.listGroup} = 'approve')::int`,
-      finishing: sql<number>`count(*) filter (where ${cases.listGroup} = 'finishing')::int`,
-      print: sql<number>`count(*) filter (where ${cases.listGroup} = 'print')::int`,
-      finished: sql<number>`count(*) filter (where ${cases.listGroup} = 'finished')::int`,
-    })
-    .from(cases)
-    .where(
-      and(
-        eq(cases.caseArchived, false),
-        sql`${cases.listGroup} is not null`,
-        caseVisibleToSql(viewer),
-      ),
-    );
-  return (
-    row ?? { new: 0, checkingout: 0, execute: 0, approve: 0, finishing: 0, print: 0, finished: 0 }
-  );
+  const visible = caseVisibleToSql(viewer);
+  const [groups, [checkingout]] = await Promise.all([
+    db
+      .select({ group: cases.listGroup, count: sql<number>`count(*)::int` })
+      .from(cases)
+      .where(and(sql`${cases.listGroup} is not null`, eq(cases.caseArchived, false), visible))
+      .groupBy(cases.listGroup),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(cases)
+      .where(and(eq(cases.caseStatus, 'checkingout'), eq(cases.caseArchived, false), visible)),
+  ]);
+  const counts = {
+    new: 0,
+    checkingout: 0,
+    execute: 0,
+    approve: 0,
+    finishing: 0,
+    print: 0,
+    finished: 0,
+  };
+  for (const { group, count } of groups) {
+    if (group !== null && group in counts) counts[group as CaseListFilter] = count;
+  }
+  counts.checkingout = checkingout?.count ?? 0;
+  return counts;
 }
 
 export interface ArchiveQuery {
