@@ -14,7 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { CASE_COUNT, HEAVY_OWNER_CASES, MOVE_CASES, MOVE_MARK, seedBenchCases } from './seed';
@@ -221,14 +221,21 @@ async function main() {
       return response.ok;
     };
 
-    // The list's hand-written twin: page rows with their services in one statement.
+    // The list's hand-written twin, one statement: the page of cases first (read in index order,
+    // so OFFSET skips index entries only), then their patients, owners and services.
     const visibility = (role: 'doctor' | 'supervisor') =>
       role === 'supervisor'
         ? ''
-        : `AND c.id IN (SELECT id FROM cases WHERE owner_id = $3
-                        UNION ALL SELECT case_id FROM case_users WHERE user_id = $3
-                        UNION ALL SELECT case_id FROM case_services WHERE planner_id = $3)`;
+        : `AND (c.owner_id = $3 OR c.id = ANY (ARRAY(
+                 SELECT case_id FROM case_users WHERE user_id = $3
+                 UNION SELECT case_id FROM case_services WHERE planner_id = $3)))`;
     const listSql = (role: 'doctor' | 'supervisor', search: boolean) => `
+      WITH page AS (
+        SELECT c.* FROM cases c
+         WHERE c.list_group = 'new' AND NOT c.case_archived ${visibility(role)}
+               ${search ? `AND c.search_text LIKE '%' || $${role === 'supervisor' ? 3 : 4} || '%'` : ''}
+         ORDER BY c.modified_at DESC, c.id DESC
+         LIMIT $1 OFFSET $2)
       SELECT c.id, p.fname, p.lname, c.case_status, c.case_archived, c.case_currency, c.owner_id,
              u.display_name, c.created_at, c.deadline_at, c.modified_at, c.case_review,
              coalesce((SELECT json_agg(json_build_object('id', s.id, 'productName',
@@ -236,13 +243,10 @@ async function main() {
                                 ORDER BY s.id)
                          FROM case_services s JOIN products pr ON pr.id = s.product_id
                         WHERE s.case_id = c.id), '[]') AS services
-        FROM cases c
+        FROM page c
         JOIN patients p ON p.id = c.patient_id
         JOIN users u ON u.id = c.owner_id
-       WHERE c.list_group = 'new' AND NOT c.case_archived ${visibility(role)}
-             ${search ? `AND c.search_text LIKE '%' || $${role === 'supervisor' ? 3 : 4} || '%'` : ''}
-       ORDER BY c.modified_at DESC, c.id DESC
-       LIMIT $1 OFFSET $2`;
+       ORDER BY c.modified_at DESC, c.id DESC`;
 
     const progress = (role: string, call: string, stats: Stats, sqlStats?: Stats) =>
       console.log(
@@ -393,7 +397,10 @@ async function main() {
         `SQL baseline: pg.Pool max ${POOL_SIZE} (= the server's pool), same concurrency.`,
     );
     log(
-      `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}, ` +
+      `load average at the end (other work on the machine): ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}; ` +
+        `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}, ` +
         `${(await client.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version.split(' ')[0]} PostgreSQL`,
     );
     log();

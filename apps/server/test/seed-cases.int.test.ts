@@ -11,6 +11,7 @@ import {
   type CaseStatus,
 } from '@dentflow/domain';
 import {
+  attachments,
   caseEvents,
   caseReviews,
   caseServices,
@@ -206,6 +207,8 @@ describe('demo cases seed', () => {
   });
 
   it('is deterministic and fast (seeding again in a rolled-back transaction)', async () => {
+    // Without a storage (the template databases of the tests): no sample files.
+    expect(await t.app.database.db.select().from(attachments)).toHaveLength(0);
     const db = t.app.database.db;
     const shape = (list: { caseStatus: string; fname: string; listGroup: string | null }[]) =>
       list.map((r) => `${r.caseStatus}/${r.listGroup}/${r.fname}`);
@@ -230,6 +233,37 @@ describe('demo cases seed', () => {
       });
     expect(again).toEqual(shape(rows));
     expect(elapsed).toBeLessThan(2000);
+  });
+
+  it('attaches the sample files when given a storage: validated cases have the client’s public files', async () => {
+    const db = t.app.database.db;
+    let files: (typeof attachments.$inferSelect)[] = [];
+    let seededRows: (typeof cases.$inferSelect)[] = [];
+    await db
+      .transaction(async (tx) => {
+        const seeded = await seedDemoCases(tx, { storage: t.app.files.storage });
+        seededRows = await tx.select().from(cases).where(inArray(cases.id, seeded.caseIds));
+        files = await tx
+          .select()
+          .from(attachments)
+          .where(inArray(attachments.caseId, seeded.caseIds));
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
+      });
+    for (const row of seededRows) {
+      const own = files.filter((f) => f.caseId === row.id);
+      if (row.caseStatus === 'cancelled') expect(own).toHaveLength(0);
+      else {
+        expect(
+          own.some((f) => f.userId === row.ownerId && f.status === 'public'),
+          `case ${row.id}`,
+        ).toBe(true);
+      }
+    }
+    const stored = files[0]!;
+    expect((await t.app.files.storage.head(stored.storageKey!))?.size).toBe(stored.filesize);
   });
 
   it('lists the doctor’s new cases through the API', async () => {

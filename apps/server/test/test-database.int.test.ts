@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PG_URL,
   createTestDatabase,
@@ -19,7 +19,13 @@ import {
 /** The test databases: copies of a migrated, seeded template (support/test-app.ts). */
 
 const cleanups: (() => Promise<void>)[] = [];
+// These tests are about the copies, also in a run that turned them off (TEST_DB_TEMPLATE=off).
+const turnedOff = process.env.TEST_DB_TEMPLATE;
+beforeAll(() => {
+  delete process.env.TEST_DB_TEMPLATE;
+});
 afterAll(async () => {
+  if (turnedOff !== undefined) process.env.TEST_DB_TEMPLATE = turnedOff;
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
@@ -130,29 +136,34 @@ describe('test databases', () => {
   });
 
   it('drops old and half-built templates of other sources, keeps recent and current ones', async () => {
-    const space = `${TEMPLATE_PREFIX}t${randomBytes(4).toString('hex')}`;
-    const fingerprint = `${space.slice(TEMPLATE_PREFIX.length)}cur`;
+    // Its own name prefix, so real templates (and the runs using them) are not involved.
+    const prefix = `dentflow_tmpltest_${randomBytes(4).toString('hex')}_`;
     const names = {
-      old: `${space}old_demo`,
-      half: `${space}half_demo`,
-      recent: `${space}recent_demo`,
-      current: `${space}cur_bare`,
+      old: `${prefix}old_demo`,
+      half: `${prefix}half_demo`,
+      recent: `${prefix}recent_demo`,
+      current: `${prefix}cur_bare`,
     };
-    const remaining = await withTemplateLock(async (admin) => {
+    const admin = new pg.Client({ connectionString: ADMIN_PG_URL });
+    await admin.connect();
+    try {
       for (const name of Object.values(names)) await admin.query(`CREATE DATABASE "${name}"`);
       const mark = (name: string, at: Date) =>
         admin.query(`COMMENT ON DATABASE "${name}" IS '${TEMPLATE_READY_MARK}${at.toISOString()}'`);
       await mark(names.old, new Date(Date.now() - 2 * 3600_000));
       await mark(names.recent, new Date());
-      await dropStaleTemplates(admin, fingerprint, space);
+      await dropStaleTemplates(admin, 'cur', prefix);
       const { rows } = await admin.query<{ datname: string }>(
         'select datname from pg_database where datname like $1 order by datname',
-        [`${space}%`],
+        [`${prefix}%`],
       );
-      for (const { datname } of rows) await admin.query(`DROP DATABASE "${datname}"`);
-      return rows.map((row) => row.datname);
-    });
-    expect(remaining).toEqual([names.current, names.recent].sort());
+      expect(rows.map((row) => row.datname)).toEqual([names.current, names.recent].sort());
+    } finally {
+      for (const name of Object.values(names)) {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+      }
+      await admin.end();
+    }
   });
 
   it('creates an empty database when copies are turned off (TEST_DB_TEMPLATE=off)', async () => {

@@ -172,11 +172,13 @@ test('a doctor opens a case through the guided intake in Portuguese, adds a phot
 
   // A photo through the Attachments tab.
   await page.getByRole('tab', { name: pt('cases', 'view.tabs.attachments') }).click();
+  const uploaded = page.waitForResponse((r) => r.url().includes('/attachment/uploadedSuccess/'));
   await page
     .getByTestId('dropzone-photoProtocol')
     .locator('input[type="file"]')
     .setInputFiles({ name: 'sorriso.png', mimeType: 'image/png', buffer: PHOTO });
-  await expect(page.getByTestId('attachment-card').first()).toBeVisible({ timeout: 30_000 });
+  expect((await uploaded).status()).toBe(200);
+  await expect(page.getByTestId('attachment-card').first()).toBeVisible();
 
   await confirmAction(page, 'ptBR', 'submit');
   await expectStatus(page, 'ptBR', 'checkingout');
@@ -214,6 +216,12 @@ test('the doctor approves with the password', async ({ browser }) => {
     .getByRole('button', { name: pt('domain', 'caseActions.approve'), exact: true })
     .click();
   const dialog = page.getByRole('dialog');
+  // Both services await approval: none is preselected, the doctor picks them.
+  for (const name of ['Planejamento de guia cirúrgico', 'Guia cirúrgico impresso']) {
+    const service = dialog.getByRole('checkbox', { name });
+    await expect(service).not.toBeChecked();
+    await service.check();
+  }
   await dialog
     .getByRole('textbox', { name: label(pt('cases', 'approve.text')) })
     .fill('Aprovado, obrigado.');
@@ -271,4 +279,41 @@ test("a second doctor cannot open the first doctor's case", async ({ browser }) 
   await expect(page.getByText(pt('cases', 'view.notFoundTitle'))).toBeVisible();
   await expect(page.getByText(PATIENT.lname)).toHaveCount(0);
   await page.context().close();
+});
+
+test('on a phone (375 px) the list and the case view fit the width', async ({ browser }) => {
+  const context = await browser.newContext({
+    locale: BROWSER_LOCALES.ptBR,
+    viewport: { width: 375, height: 812 },
+  });
+  const page = await context.newPage();
+  await skipWelcome(page);
+  await page.goto('/login');
+  await logIn(page, 'ptBR', 'doctor', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/cases\/new$/);
+  const overflow = () =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+
+  await page.goto('/cases/finished');
+  const card = page.getByTestId('case-card').filter({ hasText: PATIENT.fname });
+  await expect(card).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  // On a phone a card opens the case view (no side pane).
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${caseUrl}$`));
+  await expect(
+    page.getByRole('heading', { name: `${PATIENT.fname} ${PATIENT.lname}` }),
+  ).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.getByRole('tab', { name: pt('cases', 'view.tabs.users') }).click();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.goto('/cases/create');
+  await expect(page.getByRole('heading', { name: pt('cases', 'intake.title') })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.goto('/archive');
+  await expect(page.getByRole('heading', { name: pt('cases', 'archive.title') })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await context.close();
 });

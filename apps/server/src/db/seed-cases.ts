@@ -17,8 +17,10 @@ import {
   type ServiceDataV1,
   type ServiceDataV3,
 } from '@dentflow/domain';
+import type { Storage } from '../adapters/storage/storage';
 import { isPrintableProduct } from '../modules/cases/cases.service';
 import type { DbOrTx } from './client';
+import { seedSampleAttachments } from './seed-attachments';
 import {
   caseEvents,
   caseReviews,
@@ -392,9 +394,15 @@ export interface SeededDemoCases {
 
 /**
  * Seeds the demo cases. Expects the demo users (one per role) and products of `seedDemoData`;
- * run inside its transaction so the seed is all or nothing.
+ * run inside its transaction so the seed is all or nothing. With a `storage`, every case that is
+ * not cancelled also gets the sample files (photos, scans, a planned guide) of
+ * `seedSampleAttachments`: the client's public files are what validation checked.
  */
-export async function seedDemoCases(db: DbOrTx, now = new Date()): Promise<SeededDemoCases> {
+export async function seedDemoCases(
+  db: DbOrTx,
+  options: { now?: Date; storage?: Storage } = {},
+): Promise<SeededDemoCases> {
+  const now = options.now ?? new Date();
   const people = await db
     .select({ id: users.id, nickName: users.nickName })
     .from(users)
@@ -740,6 +748,11 @@ export async function seedDemoCases(db: DbOrTx, now = new Date()): Promise<Seede
     eventValues.push(...events.map((event) => ({ ...event, caseId, detail: withIds(event) })));
   });
   await db.insert(caseEvents).values(eventValues);
+
+  if (options.storage) {
+    const withFiles = caseIds.filter((_, index) => walked[index]!.status !== 'cancelled');
+    await seedSampleAttachments(db, options.storage, withFiles);
+  }
 
   return {
     caseIds,

@@ -176,11 +176,11 @@ async function copyDatabase(admin: pg.Client, template: string, name: string): P
   }
 }
 
-async function templateComments(admin: pg.Client) {
+async function templateComments(admin: pg.Client, prefix = TEMPLATE_PREFIX) {
   const { rows } = await admin.query<{ datname: string; comment: string | null }>(
     `SELECT datname, shobj_description(oid, 'pg_database') AS comment
        FROM pg_database WHERE datname LIKE $1`,
-    [`${TEMPLATE_PREFIX}%`],
+    [`${prefix}%`],
   );
   return rows;
 }
@@ -230,12 +230,11 @@ async function buildTemplate(
 export async function dropStaleTemplates(
   admin: pg.Client,
   fingerprint: string,
-  /** Only templates whose names start so (tests keep to their own). */
-  within = TEMPLATE_PREFIX,
+  /** The templates' name prefix (tests of this helper use their own). */
+  prefix = TEMPLATE_PREFIX,
 ): Promise<void> {
-  for (const { datname, comment } of await templateComments(admin)) {
-    if (!datname.startsWith(within)) continue;
-    if (datname.startsWith(`${TEMPLATE_PREFIX}${fingerprint}_`)) continue;
+  for (const { datname, comment } of await templateComments(admin, prefix)) {
+    if (datname.startsWith(`${prefix}${fingerprint}_`)) continue;
     const builtAt = comment?.startsWith(READY) ? Date.parse(comment.slice(READY.length)) : NaN;
     if (Number.isFinite(builtAt) && Date.now() - builtAt < STALE_TEMPLATE_MS) continue;
     await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);

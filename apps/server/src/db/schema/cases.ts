@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -93,6 +94,61 @@ export const cases = pgTable(
       .where(sql`${t.deadlineAt} is not null`),
   ],
 );
+
+/**
+ * Who sees which case by relation (owner, case user, planner of a service): one row per (case,
+ * user), with the case's list columns copied, so a non-staff list or count reads the user's own
+ * index range (20 rows in `modifiedAt` order) instead of walking every case of the filter and
+ * testing OR-ed visibility sub-queries. Written ONLY by PostgreSQL triggers on cases, case_users
+ * and case_services (migration 0002_case_viewers_triggers.sql); printers and instructors see
+ * their extra cases through `cases` (case-viewers branches in cases.repository.ts).
+ * `case_status` and `search_text` trail the list index so counts and searches are index-only.
+ */
+export const caseViewers = pgTable(
+  'case_viewers',
+  {
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    listGroup: text('list_group'),
+    caseStatus: text('case_status').notNull(),
+    caseArchived: boolean('case_archived').notNull(),
+    modifiedAt: at('modified_at').notNull(),
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'case_viewers_pkey', columns: [t.caseId, t.userId] }),
+    index('case_viewers_list_idx').on(
+      t.userId,
+      t.listGroup,
+      t.caseArchived,
+      t.modifiedAt.desc().nullsFirst(),
+      t.caseId.desc().nullsFirst(),
+      t.caseStatus,
+      t.searchText,
+    ),
+    index('case_viewers_status_idx').on(
+      t.userId,
+      t.caseStatus,
+      t.caseArchived,
+      t.modifiedAt.desc().nullsFirst(),
+      t.caseId.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/**
+ * The number of non-archived, listed cases per (list group, status), as deltas: the triggers of
+ * migration 0003 insert +n/−n rows per statement (inserts only, so concurrent moves never wait
+ * on a shared counter row) and fold the rows into one per key now and then. Staff counts and
+ * staff list totals are `sum(n)` over these few rows instead of counting 100,000 cases.
+ */
+export const caseListCounts = pgTable('case_list_counts', {
+  listGroup: text('list_group').notNull(),
+  caseStatus: text('case_status').notNull(),
+  n: integer('n').notNull(),
+});
 
 /** Spec §3 case user: a member of the case, optionally notified of its events. */
 export const caseUsers = pgTable(

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   PRINTER_VISIBLE_STATUSES,
   isCaseStaff,
@@ -13,9 +14,11 @@ import type { DbOrTx } from '../../db/client';
 import {
   attachments,
   caseEvents,
+  caseListCounts,
   caseReviews,
   caseServices,
   caseUsers,
+  caseViewers,
   cases,
   patients,
   products,
@@ -135,10 +138,16 @@ export interface CasePreviewRow {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function searchCondition(q: string | undefined): SQL | undefined {
+function searchCondition(
+  q: string | undefined,
+  columns: { searchText: AnyPgColumn; id: AnyPgColumn } = {
+    searchText: cases.searchText,
+    id: cases.id,
+  },
+): SQL | undefined {
   if (!q) return undefined;
-  const byName = sql`${cases.searchText} like ${`%${escapeLike(q)}%`}`;
-  if (/^\d{1,9}$/.test(q)) return sql`(${byName} or ${cases.id} = ${Number(q)})`;
+  const byName = sql`${columns.searchText} like ${`%${escapeLike(q)}%`}`;
+  if (/^\d{1,9}$/.test(q)) return sql`(${byName} or ${columns.id} = ${Number(q)})`;
   return byName;
 }
 
@@ -148,52 +157,160 @@ const filterCondition = (filter: CaseListFilter): SQL =>
     ? and(eq(cases.caseStatus, 'checkingout'), eq(cases.caseArchived, false))!
     : and(eq(cases.listGroup, filter), eq(cases.caseArchived, false))!;
 
+/** The same filter on the viewer's `case_viewers` rows (they copy the case's list columns). */
+const viewerFilterCondition = (filter: CaseListFilter): SQL =>
+  filter === 'checkingout'
+    ? and(eq(caseViewers.caseStatus, 'checkingout'), eq(caseViewers.caseArchived, false))!
+    : and(eq(caseViewers.listGroup, filter), eq(caseViewers.caseArchived, false))!;
+
+const printerStatusesSql = sql.join(
+  PRINTER_VISIBLE_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/**
+ * The viewer's visible cases of one filter as `(id, modified_at)` sub-selects, one per relation,
+ * for a non-staff viewer (`caseRelation` in SQL): their `case_viewers` range (owner, member,
+ * planner; kept by triggers) plus, for those roles, the printer and instructor branches on
+ * `cases`. Each branch walks an index in `modifiedAt` order, so with a LIMIT it stops early.
+ */
+function visibleBranches(
+  viewer: CaseViewer,
+  filter: CaseListFilter,
+  q: string | undefined,
+): { viewerRows: SQL; extra: SQL[] } {
+  const me = viewer.userId;
+  const search = searchCondition(q);
+  // The search reads the copied search_text in the index itself: no join, no heap.
+  const viewerRows = sql`select ${caseViewers.caseId} as id, ${caseViewers.modifiedAt} as modified_at
+            from ${caseViewers}
+           where ${and(
+             eq(caseViewers.userId, me),
+             viewerFilterCondition(filter),
+             searchCondition(q, { searchText: caseViewers.searchText, id: caseViewers.caseId }),
+           )}`;
+  const extra: SQL[] = [];
+  const onCases = (condition: SQL) =>
+    sql`select ${cases.id} as id, ${cases.modifiedAt} as modified_at from ${cases}
+         where ${condition} and ${and(filterCondition(filter), search)}`;
+  if (isPrinter(viewer.roles)) {
+    extra.push(
+      onCases(sql`${cases.hasPrintable} and ${cases.caseStatus} in (${printerStatusesSql})`),
+    );
+  }
+  if (isInstructor(viewer.roles)) {
+    extra.push(
+      onCases(
+        sql`${cases.ownerId} in (select u2.id from users u2 where (u2.data_capabilities ->> 'instructorId')::int = ${me})`,
+      ),
+    );
+  }
+  return { viewerRows, extra };
+}
+
+const newestFirst = sql`order by modified_at desc, id desc`;
+
+/**
+ * The ids of one list page, newest `modifiedAt` first (ties by id), and the SQL of the total.
+ * Staff read `cases_list_idx`/`cases_status_idx` (index-only without a search); the others
+ * their `case_viewers_*_idx` range, plus the printer/instructor branches (each cut at
+ * offset + limit rows before the union, which is all a page can need).
+ */
+function pageIdsAndTotal(viewer: CaseViewer, query: CaseListQuery): { pageIds: SQL; total: SQL } {
+  const limit = query.pageSize;
+  const offset = query.page * query.pageSize;
+  if (isCaseStaff(viewer)) {
+    const search = searchCondition(query.q);
+    const where = and(filterCondition(query.filter), search);
+    return {
+      pageIds: sql`select ${cases.id} from ${cases} where ${where}
+                   order by ${cases.modifiedAt} desc, ${cases.id} desc limit ${limit} offset ${offset}`,
+      // Without a search, the filter's total is the sum of its few counter rows.
+      total: search
+        ? sql`select count(*)::int as total from ${cases} where ${where}`
+        : sql`select coalesce(sum(${caseListCounts.n}), 0)::int as total from ${caseListCounts}
+               where ${
+                 query.filter === 'checkingout'
+                   ? eq(caseListCounts.caseStatus, 'checkingout')
+                   : eq(caseListCounts.listGroup, query.filter)
+               }`,
+    };
+  }
+  const { viewerRows, extra } = visibleBranches(viewer, query.filter, query.q);
+  if (extra.length === 0) {
+    return {
+      pageIds: sql`select id from (${viewerRows}) v ${newestFirst} limit ${limit} offset ${offset}`,
+      total: sql`select count(*)::int as total from (${viewerRows}) v`,
+    };
+  }
+  const cut = (branch: SQL) =>
+    sql`(select * from (${branch}) b ${newestFirst} limit ${offset + limit})`;
+  return {
+    pageIds: sql`select id from (${sql.join([viewerRows, ...extra].map(cut), sql` union `)}) v
+                 ${newestFirst} limit ${limit} offset ${offset}`,
+    total: sql`select count(*)::int as total from (${sql.join(
+      [viewerRows, ...extra].map((branch) => sql`(${branch})`),
+      sql` union `,
+    )}) v`,
+  };
+}
+
+/** The page's services as a JSON array, inside the page query (no second round trip). */
+const previewServicesSql = (language: Language) =>
+  sql<CasePreviewRow['services'] | null>`(select json_agg(json_build_object(
+      'id', s.id,
+      'productName', coalesce(nullif(pr.texts -> ${language} ->> 'name', ''), pr.texts -> 'en' ->> 'name', ''),
+      'category', s.product_category_id) order by s.id)
+    from case_services s join products pr on pr.id = s.product_id
+   where s.case_id = "cases"."id")`;
+
 /**
  * THE case list query (`GET /case/list/{filter}/{page}`; the benchmark mirrors it): the viewer's
  * visible, non-archived cases of one list filter, optionally searched, newest `modifiedAt` first
- * (ties by id), one page, plus the total. Services of the page come in one second query.
+ * (ties by id), one page, plus the total. The page's ids come first from an index (OFFSET over
+ * ids only), then only those rows are joined to patient, owner and services.
  */
 export async function listCasePage(
   db: DbOrTx,
   viewer: CaseViewer,
   query: CaseListQuery,
 ): Promise<{ rows: CasePreviewRow[]; total: number }> {
-  const where = and(
-    filterCondition(query.filter),
-    caseVisibleToSql(viewer),
-    searchCondition(query.q),
-  );
-  const [pageRows, [count]] = await Promise.all([
-    db
-      .select({
-        id: cases.id,
-        fname: patients.fname,
-        lname: patients.lname,
-        caseStatus: cases.caseStatus,
-        caseArchived: cases.caseArchived,
-        caseCurrency: cases.caseCurrency,
-        ownerId: cases.ownerId,
-        ownerName: users.displayName,
-        createdAt: cases.createdAt,
-        deadlineAt: cases.deadlineAt,
-        modifiedAt: cases.modifiedAt,
-        caseReview: cases.caseReview,
-      })
-      .from(cases)
-      .innerJoin(patients, eq(patients.id, cases.patientId))
-      .innerJoin(users, eq(users.id, cases.ownerId))
-      .where(where)
-      .orderBy(desc(cases.modifiedAt), desc(cases.id))
-      .limit(query.pageSize)
-      .offset(query.page * query.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(cases)
-      .where(where),
-  ]);
+  const { pageIds, total } = pageIdsAndTotal(viewer, query);
+  // One round trip: the total rides along as an uncorrelated scalar sub-select
+  // (PostgreSQL evaluates it once). Only an empty page past the first needs it on its own.
+  const pageRows = await db
+    .select({
+      id: cases.id,
+      fname: patients.fname,
+      lname: patients.lname,
+      caseStatus: cases.caseStatus,
+      caseArchived: cases.caseArchived,
+      caseCurrency: cases.caseCurrency,
+      ownerId: cases.ownerId,
+      ownerName: users.displayName,
+      createdAt: cases.createdAt,
+      deadlineAt: cases.deadlineAt,
+      modifiedAt: cases.modifiedAt,
+      caseReview: cases.caseReview,
+      services: previewServicesSql(query.language),
+      total: sql<number>`(${total})`,
+    })
+    .from(cases)
+    .innerJoin(patients, eq(patients.id, cases.patientId))
+    .innerJoin(users, eq(users.id, cases.ownerId))
+    .where(sql`${cases.id} in (${pageIds})`)
+    .orderBy(desc(cases.modifiedAt), desc(cases.id));
+  let count = pageRows[0]?.total;
+  if (count === undefined && query.page > 0) {
+    const [row] = await db.select({ total: sql<number>`total` }).from(sql`(${total}) t`);
+    count = row?.total;
+  }
   return {
-    rows: await withPreviewServices(db, pageRows, query.language),
-    total: count?.total ?? 0,
+    rows: pageRows.map(({ total: _total, services, ...row }) => ({
+      ...row,
+      services: services ?? [],
+    })),
+    total: Number(count ?? 0),
   };
 }
 
@@ -228,25 +345,60 @@ async function withPreviewServices(
 }
 
 /**
- * The number of visible, non-archived cases per list filter (the sidebar's counts): one grouped
- * count by list group, plus checkingout (a status inside the broad 'new' group).
+ * The number of visible, non-archived cases per list filter (the sidebar's counts), in one
+ * grouped count: by list group, with checkingout (a status inside the broad 'new' group)
+ * counted alongside. Non-staff count their `case_viewers` range index-only (plus the printer and
+ * instructor branches).
  */
 export async function countCasesByFilter(
   db: DbOrTx,
   viewer: CaseViewer,
 ): Promise<Record<CaseListFilter, number>> {
-  const visible = caseVisibleToSql(viewer);
-  const [groups, [checkingout]] = await Promise.all([
+  const grouped = (rows: SQL) =>
     db
-      .select({ group: cases.listGroup, count: sql<number>`count(*)::int` })
-      .from(cases)
-      .where(and(sql`${cases.listGroup} is not null`, eq(cases.caseArchived, false), visible))
-      .groupBy(cases.listGroup),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(cases)
-      .where(and(eq(cases.caseStatus, 'checkingout'), eq(cases.caseArchived, false), visible)),
-  ]);
+      .select({
+        group: sql<string | null>`list_group`,
+        count: sql<number>`sum(n)::int`,
+        checkingout: sql<number>`coalesce(sum(n) filter (where case_status = 'checkingout'), 0)::int`,
+      })
+      .from(sql`(${rows}) v`)
+      .groupBy(sql`list_group`);
+  const listed = and(sql`${cases.listGroup} is not null`, eq(cases.caseArchived, false));
+  const onCases = (condition: SQL) =>
+    sql`select ${cases.id} as id, ${cases.listGroup} as list_group, ${cases.caseStatus} as case_status, 1 as n
+          from ${cases} where ${and(listed, condition)}`;
+  let rows: SQL;
+  if (isCaseStaff(viewer)) {
+    // Staff see every case: the counter rows kept by the triggers, not a count of every case.
+    rows = sql`select ${caseListCounts.listGroup} as list_group, ${caseListCounts.caseStatus} as case_status, ${caseListCounts.n} as n
+                 from ${caseListCounts}`;
+  } else {
+    const branches = [
+      sql`select ${caseViewers.caseId} as id, ${caseViewers.listGroup} as list_group, ${caseViewers.caseStatus} as case_status, 1 as n
+            from ${caseViewers}
+           where ${caseViewers.userId} = ${viewer.userId} and ${caseViewers.listGroup} is not null
+             and ${caseViewers.caseArchived} = false`,
+    ];
+    if (isPrinter(viewer.roles)) {
+      branches.push(
+        onCases(sql`${cases.hasPrintable} and ${cases.caseStatus} in (${printerStatusesSql})`),
+      );
+    }
+    if (isInstructor(viewer.roles)) {
+      branches.push(
+        onCases(
+          sql`${cases.ownerId} in (select u2.id from users u2 where (u2.data_capabilities ->> 'instructorId')::int = ${viewer.userId})`,
+        ),
+      );
+    }
+    rows =
+      branches.length === 1
+        ? branches[0]!
+        : sql.join(
+            branches.map((branch) => sql`(${branch})`),
+            sql` union `,
+          );
+  }
   const counts = {
     new: 0,
     checkingout: 0,
@@ -256,10 +408,10 @@ export async function countCasesByFilter(
     print: 0,
     finished: 0,
   };
-  for (const { group, count } of groups) {
+  for (const { group, count, checkingout } of await grouped(rows)) {
     if (group !== null && group in counts) counts[group as CaseListFilter] = count;
+    counts.checkingout += checkingout;
   }
-  counts.checkingout = checkingout?.count ?? 0;
   return counts;
 }
 

@@ -42,5 +42,8 @@ describe('attachment files', () => {
     expect(formatBytes(800 * 1024)).toBe('800 kB');
     expect(formatBytes(1.5 * 1024 * 1024)).toBe('1.5 MB');
     expect(formatBytes(null)).toBe('');
+    // The interface language ptBR is not a locale tag; it must not throw.
+    expect(formatBytes(1.5 * 1024 * 1024, 'ptBR')).toBe('1,5 MB');
+    expect(formatBytes(1.5 * 1024 * 1024, 'es')).toBe('1,5 MB');
   });
 });

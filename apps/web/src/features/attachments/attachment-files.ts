@@ -1,4 +1,10 @@
-import { ATTACHMENT_KINDS, isImageAttachment, type AttachmentBucket } from '@dentflow/domain';
+import {
+  ATTACHMENT_KINDS,
+  isImageAttachment,
+  isLanguage,
+  languageTag,
+  type AttachmentBucket,
+} from '@dentflow/domain';
 
 /** The buckets the case's Attachments tab shows, in order. */
 export const CASE_TAB_BUCKETS = [
@@ -48,8 +54,12 @@ export function attachmentNameFor(bucket: CaseTabBucket, kind: string, filename:
   return `${bucket}.${chosen}`;
 }
 
-/** A size for people: 1 decimal in kB / MB / GB. */
-export function formatBytes(bytes: number | null | undefined, locale = 'en'): string {
+/**
+ * A size for people: 1 decimal in kB / MB / GB. Takes the interface language (`ptBR`, which is not
+ * a BCP 47 tag: `toLocaleString` would throw on it) or a tag.
+ */
+export function formatBytes(bytes: number | null | undefined, language = 'en'): string {
+  const locale = isLanguage(language) ? languageTag(language) : language;
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '';
   const units = ['B', 'kB', 'MB', 'GB'];
   let value = bytes;

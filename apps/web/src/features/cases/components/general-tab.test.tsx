@@ -15,7 +15,7 @@ function Harness() {
   return query.data ? <GeneralTab detail={query.data} /> : null;
 }
 
-describe('general tab', () => {
+describe('general tab', { timeout: 15_000 }, () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -21,7 +21,7 @@ const complete = (overrides: Partial<ServiceDataV3> = {}): ServiceDataV3 => ({
   ...overrides,
 });
 
-describe('service data rules in the form', () => {
+describe('service data rules in the form', { timeout: 15_000 }, () => {
   it.each([
     ['complete, category 3', complete(), 3, []],
     ['no jaw, category 3', complete({ jaw: null }), 3, ['jaw']],
@@ -47,7 +47,7 @@ describe('service data rules in the form', () => {
   });
 });
 
-describe('service data form', () => {
+describe('service data form', { timeout: 15_000 }, () => {
   beforeEach(() => {
     applyLanguage('en');
     mockFetch(() => ok([{ manufactureName: 'Neodent', systems: ['Grand Morse'] }]));

@@ -28,11 +28,12 @@ import { useTranslation } from 'react-i18next';
 import { isBroadNew } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
-import { refreshCase } from '../api/case-cache';
+import { reloadCase } from '../api/case-cache';
 import { useCase } from '../api/get-case';
 import { CaseActions } from '../components/case-actions';
 import { formatDate, isDeadlineNear } from '../components/format';
 import { GeneralTab } from '../components/general-tab';
+import { OpenReviewButton } from '../components/open-review-button';
 import { HistoryTimeline } from '../components/history-timeline';
 import { ReviewBanner } from '../components/review-banner';
 import { StatusBadge } from '../components/status-badge';
@@ -172,7 +173,10 @@ export function CasePage() {
             </Stack>
           </Group>
           <StatusStepper detail={detail} />
-          <CaseActions detail={detail} />
+          <Group gap="xs" align="flex-start">
+            <CaseActions detail={detail} />
+            <OpenReviewButton detail={detail} />
+          </Group>
         </Stack>
       </Card>
       <ReviewBanner detail={detail} />
@@ -207,7 +211,7 @@ export function CasePage() {
           >
             <CaseAttachmentsTab
               caseDetail={detail}
-              onChanged={() => void refreshCase(queryClient, detail.id)}
+              onChanged={() => void reloadCase(queryClient, detail.id)}
             />
           </Suspense>
         </Tabs.Panel>

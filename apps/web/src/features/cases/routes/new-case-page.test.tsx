@@ -33,7 +33,7 @@ const product = (overrides: Partial<CatalogueProduct>): CatalogueProduct => ({
   ...overrides,
 });
 
-describe('guided intake', () => {
+describe('guided intake', { timeout: 15_000 }, () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   Alert,
   Badge,
@@ -15,9 +15,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, linePrice, type CaseDetail } from '@dentflow/domain';
+import { formatMoney, isDoctor, linePrice, sessionRoles, type CaseDetail } from '@dentflow/domain';
 import { serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
+import { useProfile } from '../../profile/api/get-profile';
 import { useAddService } from '../api/add-service';
 import { useCreateCase } from '../api/create-case';
 import { useCase } from '../api/get-case';
@@ -193,8 +194,14 @@ export function NewCasePage() {
   const step = caseId ? Math.min(2, Math.max(1, Number(params.get('step')) || 1)) : 0;
   const query = useCase(caseId);
   const vertical = useMatches({ base: true, sm: false });
+  const { data: profile } = useProfile();
   const goTo = (nextStep: number, id = caseId) =>
     setParams({ case: String(id), step: String(nextStep) }, { replace: true });
+
+  // Only a clinic or a doctor opens cases (the server refuses the others too).
+  if (profile && !isDoctor(sessionRoles(profile.roles))) {
+    return <Navigate to="/error/not-authorized" replace />;
+  }
 
   return (
     <Stack gap="lg">

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applyLanguage } from '../../../lib/i18n';
+import { mockFetch, ok } from '../../../test/fetch-mock';
+import { completeProfile } from '../../../test/profiles';
+import { renderWithApp } from '../../../test/render';
+import { casePreview } from '../test-fixtures';
+import { ArchivePage, toArchiveQuery } from './archive-page';
+
+describe('archive', { timeout: 15_000 }, () => {
+  beforeEach(() => applyLanguage('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('turns the search form into the query, leaving out empty fields', () => {
+    expect(
+      toArchiveQuery({
+        patient: ' ana ',
+        from: '2026-01-01',
+        to: '',
+        category: '3',
+        product: '',
+        currency: 'BRL',
+      }),
+    ).toEqual({ patient: 'ana', from: '2026-01-01', category: 3, currency: 'BRL' });
+  });
+
+  it('searches by patient and un-archives after confirmation', async () => {
+    let archived = true;
+    const { calls } = mockFetch((call) => {
+      if (call.path === '/profile/get') return ok(completeProfile());
+      if (call.path === '/products/list') return ok([]);
+      if (call.path === '/case/8/unarchive') {
+        archived = false;
+        return ok({});
+      }
+      if (call.path.startsWith('/case/archive/')) {
+        return ok({
+          items: archived
+            ? [casePreview({ id: 8, caseArchived: true, caseStatus: 'finished' })]
+            : [],
+          total: archived ? 1 : 0,
+          page: 0,
+          pageSize: 20,
+        });
+      }
+      return ok({});
+    });
+    renderWithApp(<ArchivePage />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Patient' }), 'maria');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.startsWith('/case/archive/')).at(-1)?.path).toBe(
+        '/case/archive/0?patient=maria',
+      ),
+    );
+    const row = await screen.findByTestId('archived-case');
+    await user.click(within(row).getByRole('button', { name: 'Un-archive' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.some((c) => c.path === '/case/8/unarchive')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Un-archive' }));
+    expect(await screen.findByText('Case un-archived')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/case/8/unarchive')?.method).toBe('POST');
+    expect(await screen.findByText('No archived cases found')).toBeInTheDocument();
+  });
+});
