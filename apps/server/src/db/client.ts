@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -66,7 +67,8 @@ export async function openDatabase(options: {
     };
   }
   mkdirSync(dirname(options.pgliteDir), { recursive: true });
-  const client = await PGlite.create({ dataDir: options.pgliteDir });
+  // pg_trgm: the case search's trigram index (migration 0003) must exist on both drivers.
+  const client = await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   try {
     await migratePglite(db, { migrationsFolder: migrationsDir });

@@ -192,3 +192,11 @@ INSERT INTO case_list_counts (list_group, case_status, n)
 SELECT list_group, case_status, count(*)::int FROM cases
  WHERE list_group IS NOT NULL AND NOT case_archived
  GROUP BY list_group, case_status;
+--> statement-breakpoint
+-- The patient-name search (`search_text LIKE '%…%'`): a trigram index lets a staff search count
+-- its matches without reading every case of the filter. Outside the drizzle schema on purpose
+-- (drizzle-kit does not create extensions); pg_trgm is a trusted extension (PostgreSQL 13+) and
+-- PGlite loads it in db/client.ts.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS cases_search_trgm_idx ON cases USING gin (search_text gin_trgm_ops);
