@@ -84,7 +84,8 @@ export async function buildApp(
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());
   await ensureReferenceData(database.db);
-  if (config.seedDemo && (await seedDemoData(database.db))) {
+  const storage = createStorage(config);
+  if (config.seedDemo && (await seedDemoData(database.db, { storage }))) {
     app.log.info('empty database: demo data seeded (password Dentflow123)');
   }
 
@@ -107,7 +108,7 @@ export async function buildApp(
       (config.zipLookupUrl
         ? createViaCepZipLookup(config.zipLookupUrl, config.zipLookupTimeoutMs)
         : noZipLookup),
-    storage: createStorage(config),
+    storage,
     log: app.log,
     caseEvents: createCaseEvents(app.log),
   };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ROLES, type Role } from '@dentflow/domain';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
+import type { Storage } from '../adapters/storage/storage';
 import { seedDemoCases } from './seed-cases';
 import {
   announcements,
@@ -190,10 +191,12 @@ export async function ensureReferenceData(db: Db): Promise<void> {
 
 /**
  * Demo data on an empty database (no users yet): one verified account per role with a complete
- * profile and the password `Dentflow123`, products, kit manufacturers, a coupon and an inactive
- * announcement. Returns whether it seeded.
+ * profile and the password `Dentflow123`, products, kit manufacturers, a coupon, an inactive
+ * announcement and about 30 demo cases. With a storage the cases also get small sample photos and
+ * STL files (a first `npm start`); without one (test templates) they get none. Returns whether it
+ * seeded.
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { storage?: Storage } = {}): Promise<boolean> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if ((existing?.count ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -311,7 +314,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       title: 'Scheduled maintenance',
       body: 'Dentflow will be unavailable on Sunday from 02:00 to 04:00 (UTC) for maintenance.',
     });
-    await seedDemoCases(tx);
+    await seedDemoCases(tx, { storage: options.storage });
   });
   return true;
 }
