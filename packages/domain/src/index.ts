@@ -30,6 +30,7 @@ export * from './payments/invoice';
 export * from './attachments/attachment';
 export * from './attachments/attachment-rules';
 export * from './shop/product';
+export * from './shop/catalogue-product';
 export * from './shop/coupon';
 export * from './shop/pricing';
 export * from './shop/cart';

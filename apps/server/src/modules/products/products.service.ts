@@ -1,33 +1,19 @@
-import { isProductVisible, type Currency, type Language } from '@dentflow/domain';
+import {
+  isProductVisible,
+  type CatalogueProduct,
+  type Currency,
+  type Language,
+} from '@dentflow/domain';
 import type { AppContext } from '../../context';
 import { listLiveProducts } from './products.repository';
 
 /** The language whose texts carry a currency's prices (spec §1: ptBR → BRL, en/es → USD). */
 const PRICE_LANGUAGE: Record<Currency, Language> = { BRL: 'ptBR', USD: 'en' };
 
-export interface ProductListItem {
-  id: number;
-  code: string;
-  productType: number;
-  productCategoryId: number;
-  categoryName: string;
-  productKind: number;
-  qtdOption: number;
-  qtdMax: number;
-  manufactureTime: number;
-  innerProducts: number[];
-  favorite: boolean;
-  name: string;
-  description: string;
-  /** Minor units per currency, so a case priced in another currency than the caller's shows right. */
-  prices: Record<Currency, number>;
-  modifiedAt: string;
-}
-
 export function createProductsService(ctx: AppContext) {
   return {
     /** Published (in the caller's language), non-deleted products with that language's texts. */
-    async list(language: Language): Promise<ProductListItem[]> {
+    async list(language: Language): Promise<CatalogueProduct[]> {
       const rows = await listLiveProducts(ctx.db);
       return rows
         .filter(({ product }) =>

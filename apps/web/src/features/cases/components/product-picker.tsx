@@ -10,18 +10,14 @@ import {
   Text,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { QTD_OPTIONS, formatMoney, linePrice, type Currency } from '@dentflow/domain';
-import type { CatalogueProduct } from '../api/list-products';
-
-/** Quantity range of a product by its qtdOption (spec §3): per case up to qtdMax, per arch 1–2, per element 1–28. */
-export function quantityRange(product: Pick<CatalogueProduct, 'qtdOption' | 'qtdMax'>): {
-  min: number;
-  max: number;
-} {
-  if (product.qtdOption === QTD_OPTIONS.perArch) return { min: 1, max: 2 };
-  if (product.qtdOption === QTD_OPTIONS.perElement) return { min: 1, max: 28 };
-  return { min: 1, max: Math.max(1, product.qtdMax) };
-}
+import {
+  QTD_OPTIONS,
+  formatMoney,
+  linePrice,
+  serviceQuantityRange,
+  type CatalogueProduct,
+  type Currency,
+} from '@dentflow/domain';
 
 const QTD_LABEL: Record<number, string> = {
   [QTD_OPTIONS.perCase]: 'perCase',
@@ -57,7 +53,7 @@ export function ProductPicker(props: {
   }
   const toggle = (product: CatalogueProduct, checked: boolean) => {
     const next = { ...props.value };
-    if (checked) next[product.id] = quantityRange(product).min;
+    if (checked) next[product.id] = serviceQuantityRange(product).min;
     else delete next[product.id];
     props.onChange(next);
   };
@@ -66,7 +62,7 @@ export function ProductPicker(props: {
       {products.map((product) => {
         const chosen = product.id in props.value;
         const quantity = props.value[product.id] ?? 1;
-        const range = quantityRange(product);
+        const range = serviceQuantityRange(product);
         const unit = product.prices[props.currency] ?? 0;
         return (
           <Card

@@ -5,7 +5,7 @@ import { applyLanguage } from '../../../lib/i18n';
 import { mockFetch, ok } from '../../../test/fetch-mock';
 import { completeProfile } from '../../../test/profiles';
 import { renderRoutes } from '../../../test/render';
-import type { CatalogueProduct } from '../api/list-products';
+import type { CatalogueProduct } from '@dentflow/domain';
 import { caseDetail, caseService } from '../test-fixtures';
 import { NewCasePage } from './new-case-page';
 
