@@ -40,6 +40,14 @@ afterAll(async () => {
   await t?.close();
 });
 
+const readCase = async (id: number) => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/case/${id}/get`,
+    headers: bearer(doctor),
+  });
+  return json<{ obj: { modifiedAt: string; checks: { attachments: boolean } } }>(response).obj;
+};
 const errorOf = (response: { json(): unknown }) =>
   response.json() as { code: string; fields?: object };
 
@@ -167,12 +175,17 @@ describe('an upload end to end (local store)', () => {
     });
     expect(foreign.statusCode).toBe(404);
 
+    const caseBefore = await readCase(caseId);
     const confirmed = await t.app.inject({
       method: 'GET',
       url: `/api/v1/attachment/uploadedSuccess/${attachment.id}`,
       headers: bearer(doctor),
     });
     expect(confirmed.statusCode).toBe(200);
+    // The case changed with it: a newer modifiedAt (clients replace their copy) and its checks.
+    const caseAfter = await readCase(caseId);
+    expect(Date.parse(caseAfter.modifiedAt)).toBeGreaterThan(Date.parse(caseBefore.modifiedAt));
+    expect(caseAfter.checks.attachments).toBe(true);
     const { obj } = json<{ obj: { attachment: Announced['attachment']; url: string } }>(confirmed);
     expect(obj.attachment).toMatchObject({
       status: 'public',

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { attachments, caseEvents, caseServices, users } from '../../db/schema';
+import { attachments, caseServices, users } from '../../db/schema';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type NewAttachmentRow = typeof attachments.$inferInsert;
@@ -126,28 +126,6 @@ export async function findDeletedWithObjects(db: DbOrTx): Promise<AttachmentRow[
 
 export async function removeAttachmentRows(db: DbOrTx, ids: number[]): Promise<void> {
   if (ids.length > 0) await db.delete(attachments).where(inArray(attachments.id, ids));
-}
-
-/** One row of the case's history, written in the transaction of the change. */
-export async function insertAttachmentCaseEvent(
-  db: DbOrTx,
-  event: {
-    caseId: number;
-    actorId: number | null;
-    action: string;
-    fromStatus?: string | null;
-    toStatus?: string | null;
-    detail: Record<string, unknown>;
-  },
-): Promise<void> {
-  await db.insert(caseEvents).values({
-    caseId: event.caseId,
-    actorId: event.actorId,
-    action: event.action,
-    fromStatus: event.fromStatus ?? null,
-    toStatus: event.toStatus ?? null,
-    detail: event.detail,
-  });
 }
 
 export async function findUserAvatar(

@@ -32,7 +32,6 @@ import {
   findDeletedWithObjects,
   findStaleAttachments,
   insertAttachment,
-  insertAttachmentCaseEvent,
   listCaseAttachments,
   removeAttachmentRow,
   removeAttachmentRows,
@@ -40,6 +39,7 @@ import {
   type AttachmentRow,
 } from './attachments.repository';
 import { contentMatches, SNIFF_BYTES } from './file-sniff';
+import { recordCaseActivity } from '../cases/case-activity.repository';
 
 /** Presigned uploads expire in minutes; a browser starts the POST right after asking. */
 const UPLOAD_EXPIRES_SEC = 15 * 60;
@@ -350,7 +350,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
         if (!locked || locked.status !== 'uploading') return locked;
         const done = await updateAttachment(tx, row.id, { status, uploadedAt: new Date() });
         if (done.caseId !== null) {
-          await insertAttachmentCaseEvent(tx, {
+          await recordCaseActivity(tx, {
             caseId: done.caseId,
             actorId: caller.userId,
             action: 'attachmentAdded',
@@ -407,7 +407,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
           // The request text stays with the file until the change is cancelled or a new move.
           justification: action === 'requestChange' ? (text ?? '') : locked.justification,
         });
-        await insertAttachmentCaseEvent(tx, {
+        await recordCaseActivity(tx, {
           caseId: access.caseId,
           actorId: caller.userId,
           action: EVENT_OF[action],
@@ -452,7 +452,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
           refuse((a) => attachmentActionsFor(a, view, state).includes('delete'));
         }
         await updateAttachment(tx, locked.id, { deletedAt: new Date() });
-        await insertAttachmentCaseEvent(tx, {
+        await recordCaseActivity(tx, {
           caseId: access.caseId,
           actorId: caller.userId,
           action: 'attachmentDeleted',

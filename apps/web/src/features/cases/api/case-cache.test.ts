@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { mockFetch, ok } from '../../../test/fetch-mock';
 import { caseDetail } from '../test-fixtures';
-import { caseKeys, keepUnchangedCase, reloadCase, storeCase } from './case-cache';
+import { caseKeys, keepUnchangedCase, storeCase } from './case-cache';
 import { caseQueryOptions } from './get-case';
 
 describe('client cache rule (spec §4): a case is replaced only when its modifiedAt differs', () => {
@@ -55,23 +55,5 @@ describe('client cache rule (spec §4): a case is replaced only when its modifie
       caseDetail({ observation: 'y', modifiedAt: '2026-11-21T00:00:00.000Z' }),
     );
     expect(queryClient.getQueryData(caseKeys.detail(42))).toMatchObject({ observation: 'y' });
-  });
-
-  it('an explicit reload (after the caller uploaded a file) replaces it once, whatever modifiedAt', async () => {
-    let checks = { services: true, patient: true, attachments: false, transactions: true };
-    mockFetch(() => ok(caseDetail({ checks })));
-    const queryClient = createQueryClient();
-    await queryClient.fetchQuery(caseQueryOptions(42));
-    checks = { ...checks, attachments: true };
-    await reloadCase(queryClient, 42);
-    expect(queryClient.getQueryData(caseKeys.detail(42))).toMatchObject({
-      checks: { attachments: true },
-    });
-    // Later background reads follow the rule again.
-    checks = { ...checks, attachments: false };
-    await queryClient.refetchQueries({ queryKey: caseKeys.detail(42) });
-    expect(queryClient.getQueryData(caseKeys.detail(42))).toMatchObject({
-      checks: { attachments: true },
-    });
   });
 });

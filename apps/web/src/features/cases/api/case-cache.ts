@@ -18,23 +18,7 @@ export const caseKeys = {
  */
 export function keepUnchangedCase(cached: unknown, incoming: unknown): unknown {
   if (!isCaseLike(incoming)) return incoming;
-  if (forcedReloads.delete(incoming.id)) return incoming;
   return isCaseLike(cached) && !shouldReplaceCase(cached, incoming) ? cached : incoming;
-}
-
-/**
- * Cases whose next read must replace the cached copy even with the same `modifiedAt`: the
- * caller's own change elsewhere (an uploaded file) alters what the case shows (its checks and
- * allowed moves) without touching the case record itself.
- */
-const forcedReloads = new Set<number>();
-
-/** Reads a case again and replaces the cached copy whatever its `modifiedAt`. */
-export function reloadCase(queryClient: QueryClient, id: number): Promise<void> {
-  forcedReloads.add(id);
-  void refreshCase(queryClient, id);
-  // Read now even when no screen shows it, so the mark is spent on this read.
-  return queryClient.refetchQueries({ queryKey: caseKeys.detail(id) });
 }
 
 const isCaseLike = (value: unknown): value is CaseDetail =>

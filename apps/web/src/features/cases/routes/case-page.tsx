@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { isBroadNew } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
-import { reloadCase } from '../api/case-cache';
+import { refreshCase } from '../api/case-cache';
 import { useCase } from '../api/get-case';
 import { CaseActions } from '../components/case-actions';
 import { formatDate, isDeadlineNear } from '../components/format';
@@ -211,7 +211,8 @@ export function CasePage() {
           >
             <CaseAttachmentsTab
               caseDetail={detail}
-              onChanged={() => void reloadCase(queryClient, detail.id)}
+              // A file change moves the case's modifiedAt on the server: a refetch replaces the copy.
+              onChanged={() => void refreshCase(queryClient, detail.id)}
             />
           </Suspense>
         </Tabs.Panel>
