@@ -51,6 +51,14 @@ test.beforeAll(async () => {
   );
 });
 
+// Later journeys expect the demo doctor as seeded (English, dollars).
+test.afterAll(async () => {
+  await sql(
+    `update users set data_info = data_info || '{"language":"en","currency":"USD"}'::jsonb
+     where email = 'doctor@dentflow.local'`,
+  );
+});
+
 async function signIn(browser: Browser, login: string, language: Language): Promise<Page> {
   const context = await browser.newContext({ locale: BROWSER_LOCALES[language] });
   const page = await context.newPage();
