@@ -29,9 +29,30 @@ export type Namespace = (typeof NAMESPACES)[number];
 type Catalogue = Record<string, unknown>;
 
 export const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
-  en: { errors: enErrors, mail: enMail, web: enWeb, domain: enDomain, cases: enCases, files: enFiles },
-  ptBR: { errors: ptBRErrors, mail: ptBRMail, web: ptBRWeb, domain: ptBRDomain, cases: ptBRCases, files: ptBRFiles },
-  es: { errors: esErrors, mail: esMail, web: esWeb, domain: esDomain, cases: esCases, files: esFiles },
+  en: {
+    errors: enErrors,
+    mail: enMail,
+    web: enWeb,
+    domain: enDomain,
+    cases: enCases,
+    files: enFiles,
+  },
+  ptBR: {
+    errors: ptBRErrors,
+    mail: ptBRMail,
+    web: ptBRWeb,
+    domain: ptBRDomain,
+    cases: ptBRCases,
+    files: ptBRFiles,
+  },
+  es: {
+    errors: esErrors,
+    mail: esMail,
+    web: esWeb,
+    domain: esDomain,
+    cases: esCases,
+    files: esFiles,
+  },
 };
 
 /** Looks up a dotted key (`validation.required`) and fills `{{name}}` placeholders. */
