@@ -218,8 +218,13 @@ test('the doctor sends photos and the upper-jaw STL to a new case and sees the p
   // The first photo's upload is held at the storage until its progress row has been seen.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/v1/storage/upload', async (route) => {
-    await held;
+  // The store is the app itself (local storage) or, when the journey runs against an S3 store
+  // (S3_ENDPOINT set for the server, e.g. s3rver), that store: the same presigned-POST protocol.
+  const s3Origin = process.env.S3_ENDPOINT ? new URL(process.env.S3_ENDPOINT).origin : null;
+  const isStoreUpload = (url: URL) =>
+    url.pathname.endsWith('/api/v1/storage/upload') || url.origin === s3Origin;
+  await page.route(isStoreUpload, async (route) => {
+    if (route.request().method() === 'POST') await held;
     await route.continue();
   });
   const confirmed = page.waitForResponse((r) => r.url().includes('/attachment/uploadedSuccess/'));
