@@ -264,6 +264,23 @@ const previewServicesSql = (language: Language) =>
     from case_services s join products pr on pr.id = s.product_id
    where s.case_id = "cases"."id")`;
 
+/** The columns of a case preview (list and archive), from cases joined to patient and owner. */
+const previewColumns = (language: Language) => ({
+  id: cases.id,
+  fname: patients.fname,
+  lname: patients.lname,
+  caseStatus: cases.caseStatus,
+  caseArchived: cases.caseArchived,
+  caseCurrency: cases.caseCurrency,
+  ownerId: cases.ownerId,
+  ownerName: users.displayName,
+  createdAt: cases.createdAt,
+  deadlineAt: cases.deadlineAt,
+  modifiedAt: cases.modifiedAt,
+  caseReview: cases.caseReview,
+  services: previewServicesSql(language),
+});
+
 /**
  * THE case list query (`GET /case/list/{filter}/{page}`; the benchmark mirrors it): the viewer's
  * visible, non-archived cases of one list filter, optionally searched, newest `modifiedAt` first
@@ -280,19 +297,7 @@ export async function listCasePage(
   // (PostgreSQL evaluates it once). Only an empty page past the first needs it on its own.
   const pageRows = await db
     .select({
-      id: cases.id,
-      fname: patients.fname,
-      lname: patients.lname,
-      caseStatus: cases.caseStatus,
-      caseArchived: cases.caseArchived,
-      caseCurrency: cases.caseCurrency,
-      ownerId: cases.ownerId,
-      ownerName: users.displayName,
-      createdAt: cases.createdAt,
-      deadlineAt: cases.deadlineAt,
-      modifiedAt: cases.modifiedAt,
-      caseReview: cases.caseReview,
-      services: previewServicesSql(query.language),
+      ...previewColumns(query.language),
       total: sql<number>`(${total})`,
     })
     .from(cases)
@@ -312,36 +317,6 @@ export async function listCasePage(
     })),
     total: Number(count ?? 0),
   };
-}
-
-async function withPreviewServices(
-  db: DbOrTx,
-  rows: Omit<CasePreviewRow, 'services'>[],
-  language: Language,
-): Promise<CasePreviewRow[]> {
-  if (rows.length === 0) return [];
-  const services = await db
-    .select({
-      caseId: caseServices.caseId,
-      id: caseServices.id,
-      productName: productNameSql(language),
-      category: caseServices.productCategoryId,
-    })
-    .from(caseServices)
-    .innerJoin(products, eq(products.id, caseServices.productId))
-    .where(
-      inArray(
-        caseServices.caseId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(caseServices.id));
-  return rows.map((row) => ({
-    ...row,
-    services: services
-      .filter((s) => s.caseId === row.id)
-      .map(({ id, productName, category }) => ({ id, productName, category })),
-  }));
 }
 
 /**
@@ -450,18 +425,7 @@ export async function searchArchivedCases(
   const [pageRows, [count]] = await Promise.all([
     db
       .select({
-        id: cases.id,
-        fname: patients.fname,
-        lname: patients.lname,
-        caseStatus: cases.caseStatus,
-        caseArchived: cases.caseArchived,
-        caseCurrency: cases.caseCurrency,
-        ownerId: cases.ownerId,
-        ownerName: users.displayName,
-        createdAt: cases.createdAt,
-        deadlineAt: cases.deadlineAt,
-        modifiedAt: cases.modifiedAt,
-        caseReview: cases.caseReview,
+        ...previewColumns(query.language),
       })
       .from(cases)
       .innerJoin(patients, eq(patients.id, cases.patientId))
@@ -476,7 +440,7 @@ export async function searchArchivedCases(
       .where(where),
   ]);
   return {
-    rows: await withPreviewServices(db, pageRows, query.language),
+    rows: pageRows.map(({ services, ...row }) => ({ ...row, services: services ?? [] })),
     total: count?.total ?? 0,
   };
 }
