@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseDetail, CaseEvent } from '@dentflow/domain';
 import {
   caseApi,
+  FIXTURE_STATUSES,
   caseInStatus,
   codeOf,
   completeServiceData,
@@ -174,18 +175,7 @@ describe('the whole journey of a case', () => {
   });
 
   it('the fixture reaches every status', async () => {
-    for (const status of [
-      'new',
-      'checkingout',
-      'execute',
-      'approve',
-      'finishing',
-      'print',
-      'finished',
-      'closed',
-      'revision',
-      'cancelled',
-    ] as const) {
+    for (const status of FIXTURE_STATUSES) {
       const id = await caseInStatus(setup(), status);
       const got = objOf<CaseDetail>(await api(s.supervisor, 'GET', `${id}/get`));
       expect(got.caseStatus).toBe(status);

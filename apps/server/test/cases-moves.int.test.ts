@@ -9,6 +9,7 @@ import {
 } from '@dentflow/domain';
 import {
   caseApi,
+  FIXTURE_STATUSES,
   caseInStatus,
   codeOf,
   completeServiceData,
@@ -40,18 +41,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const STATUSES = [
-  'new',
-  'checkingout',
-  'execute',
-  'approve',
-  'finishing',
-  'print',
-  'finished',
-  'closed',
-  'revision',
-  'cancelled',
-] as const;
+const STATUSES = FIXTURE_STATUSES;
 
 const get = async (session: Session, id: number) => objOf(await api(session, 'GET', `${id}/get`));
 const history = async (id: number) =>

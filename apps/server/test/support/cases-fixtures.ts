@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { emptyServiceDataV3, type CaseDetail, type ServiceDataV3 } from '@dentflow/domain';
+import {
+  CASE_STATUSES,
+  ROLES,
+  emptyServiceDataV3,
+  type CaseDetail,
+  type CaseStatus,
+  type ServiceDataV3,
+} from '@dentflow/domain';
 import type { Db } from '../../src/db/client';
 import { attachments, products, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/security/passwords';
@@ -126,6 +133,12 @@ export interface CaseSetup {
   printer: Session;
 }
 
+/** Every status a case reaches through moves (the legacy 'archive' status is not one). */
+export const FIXTURE_STATUSES = CASE_STATUSES.filter(
+  (status): status is Exclude<CaseStatus, 'archive'> => status !== 'archive',
+);
+export type FixtureStatus = (typeof FIXTURE_STATUSES)[number];
+
 /**
  * Opens a case as `owner` with one service of `productCode`, complete data and a public client
  * file, then moves it with `supervisor`, `planner`, `printer` and `owner` up to `status`.
@@ -133,17 +146,7 @@ export interface CaseSetup {
  */
 export async function caseInStatus(
   s: CaseSetup,
-  status:
-    | 'new'
-    | 'checkingout'
-    | 'execute'
-    | 'approve'
-    | 'finishing'
-    | 'print'
-    | 'finished'
-    | 'closed'
-    | 'revision'
-    | 'cancelled',
+  status: FixtureStatus,
   options: { productCode?: string; patient?: { fname: string; lname: string } } = {},
 ): Promise<number> {
   const api = caseApi(s.app);
@@ -210,16 +213,7 @@ export async function caseInStatus(
 
 /** Demo sessions for the usual actors. */
 export async function demoSessions(app: FastifyInstance) {
-  const names = [
-    'admin',
-    'supervisor',
-    'planner',
-    'printer',
-    'clinic',
-    'doctor',
-    'partner',
-    'instructor',
-  ] as const;
+  const names = ROLES;
   const sessions = await Promise.all(names.map((name) => login(app, name)));
   return Object.fromEntries(names.map((name, i) => [name, sessions[i]!])) as Record<
     (typeof names)[number],
