@@ -40,3 +40,5 @@ export * from './shop/checkout';
 export * from './notifications/notification';
 export * from './chat/chat';
 export * from './cache/cache-rules';
+export * from './shop/shop-api';
+export * from './shop/shipping';

@@ -24,7 +24,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('interface catalogues', () => {
-  it.each(['web', 'errors', 'domain', 'cases', 'files'] as const)(
+  it.each(['web', 'errors', 'domain', 'cases', 'files', 'shop', 'admin'] as const)(
     'ptBR and es have exactly the keys of en in %s (each loads alone, without a fallback)',
     (namespace) => {
       const expected = leafKeys(en[namespace]).sort();

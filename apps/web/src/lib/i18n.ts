@@ -16,7 +16,15 @@ import {
 } from './session-storage';
 
 /** Namespaces the interface reads from the shared catalogues; `web` is the default one. */
-export const WEB_NAMESPACES = ['web', 'errors', 'domain', 'cases', 'files'] as const;
+export const WEB_NAMESPACES = [
+  'web',
+  'errors',
+  'domain',
+  'cases',
+  'files',
+  'shop',
+  'admin',
+] as const;
 type WebCatalogue = Record<(typeof WEB_NAMESPACES)[number], Record<string, unknown>>;
 
 /**

@@ -5,26 +5,42 @@ import enWeb from './en/web.json' with { type: 'json' };
 import enDomain from './en/domain.json' with { type: 'json' };
 import enCases from './en/cases.json' with { type: 'json' };
 import enFiles from './en/files.json' with { type: 'json' };
+import enShop from './en/shop.json' with { type: 'json' };
+import enAdmin from './en/admin.json' with { type: 'json' };
 import ptBRErrors from './ptBR/errors.json' with { type: 'json' };
 import ptBRMail from './ptBR/mail.json' with { type: 'json' };
 import ptBRWeb from './ptBR/web.json' with { type: 'json' };
 import ptBRDomain from './ptBR/domain.json' with { type: 'json' };
 import ptBRCases from './ptBR/cases.json' with { type: 'json' };
 import ptBRFiles from './ptBR/files.json' with { type: 'json' };
+import ptBRShop from './ptBR/shop.json' with { type: 'json' };
+import ptBRAdmin from './ptBR/admin.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esMail from './es/mail.json' with { type: 'json' };
 import esWeb from './es/web.json' with { type: 'json' };
 import esDomain from './es/domain.json' with { type: 'json' };
 import esCases from './es/cases.json' with { type: 'json' };
 import esFiles from './es/files.json' with { type: 'json' };
+import esShop from './es/shop.json' with { type: 'json' };
+import esAdmin from './es/admin.json' with { type: 'json' };
 
 /**
  * The message catalogues shared by server and web, one file per namespace and language:
  * `errors` (API errors and validation messages), `mail` (emails), `web` (interface texts),
  * `domain` (labels of the spec's constants: statuses, kinds, purposes...), `cases` (the case
- * screens) and `files` (attachments and viewers).
+ * screens), `files` (attachments and viewers), `shop` (shop and checkout) and `admin` (the
+ * product, coupon and settings screens).
  */
-export const NAMESPACES = ['errors', 'mail', 'web', 'domain', 'cases', 'files'] as const;
+export const NAMESPACES = [
+  'errors',
+  'mail',
+  'web',
+  'domain',
+  'cases',
+  'files',
+  'shop',
+  'admin',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 type Catalogue = Record<string, unknown>;
 
@@ -36,6 +52,8 @@ export const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
     domain: enDomain,
     cases: enCases,
     files: enFiles,
+    shop: enShop,
+    admin: enAdmin,
   },
   ptBR: {
     errors: ptBRErrors,
@@ -44,6 +62,8 @@ export const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
     domain: ptBRDomain,
     cases: ptBRCases,
     files: ptBRFiles,
+    shop: ptBRShop,
+    admin: ptBRAdmin,
   },
   es: {
     errors: esErrors,
@@ -52,6 +72,8 @@ export const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
     domain: esDomain,
     cases: esCases,
     files: esFiles,
+    shop: esShop,
+    admin: esAdmin,
   },
 };
 

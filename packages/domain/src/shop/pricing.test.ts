@@ -99,7 +99,7 @@ describe('order total = planning + manufacture + sleeves − combo − coupon + 
     [
       'percent coupon after combo, planning only',
       { lines: [combo], coupon: coupon({ value: 10 }) },
-      { couponDiscount: 4500, total: 60500 },
+      { couponDiscount: 4500, total: 60500, couponUsesTaken: 1 },
     ],
     [
       'percent coupon with manufacture',
@@ -124,7 +124,7 @@ describe('order total = planning + manufacture + sleeves − combo − coupon + 
     [
       'fixed coupon',
       { lines: [line()], coupon: coupon({ coupomType: 2, value: 5000 }) },
-      { couponDiscount: 5000, total: 25000 },
+      { couponDiscount: 5000, total: 25000, couponUsesTaken: 1 },
     ],
     [
       'fixed coupon capped at its base',
@@ -143,7 +143,7 @@ describe('order total = planning + manufacture + sleeves − combo − coupon + 
         ],
         coupon: coupon({ coupomType: 3, value: 3, used: 1, bind2Product: 1 }),
       },
-      { couponDiscount: 20000, total: 30000 },
+      { couponDiscount: 20000, total: 30000, couponUsesTaken: 2 },
     ],
     [
       'unit coupon capped at the units in the cart',
@@ -151,7 +151,7 @@ describe('order total = planning + manufacture + sleeves − combo − coupon + 
         lines: [line({ planning: { productId: 1, categoryId: 1, unitPrice: 10000 } })],
         coupon: coupon({ coupomType: 3, value: 5, used: 0, bind2Product: 1 }),
       },
-      { couponDiscount: 10000, total: 0 },
+      { couponDiscount: 10000, total: 0, couponUsesTaken: 1 },
     ],
     [
       'unit coupon fully used',
@@ -161,7 +161,7 @@ describe('order total = planning + manufacture + sleeves − combo − coupon + 
     [
       'instructor 15% with no coupon',
       { lines: [combo], coupon: null, instructorDiscountPercent: 15 },
-      { instructorDiscount: 6750, total: 58250 },
+      { instructorDiscount: 6750, total: 58250, couponUsesTaken: 0 },
     ],
     [
       'instructor ignored with a coupon',

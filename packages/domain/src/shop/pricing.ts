@@ -92,6 +92,12 @@ export interface PriceBreakdown {
   instructorDiscount: number;
   shippingFee: number;
   total: number;
+  /**
+   * How much of the coupon's `used` this order takes: 1 for a percent or fixed coupon; for a unit
+   * coupon the units it gives (the discount over the bound unit price, rounded up, at most the
+   * remaining units); 0 without a coupon.
+   */
+  couponUsesTaken: number;
 }
 
 /** Does a coupon's product/category binding cover the line (either of its products)? */
@@ -181,6 +187,14 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
     );
   }
   const instructorDiscount = coupon ? 0 : lineDiscounts.reduce((sum, d) => sum + d, 0);
+  let couponUsesTaken = coupon ? 1 : 0;
+  if (coupon?.coupomType === COUPON_TYPES.unit) {
+    const unitPrice = boundUnitPrice(coupon, covered);
+    couponUsesTaken =
+      unitPrice > 0
+        ? Math.min(remainingCouponUnits(coupon), Math.max(1, Math.ceil(couponDiscount / unitPrice)))
+        : 1;
+  }
 
   const sum = (pick: (base: BaseLine) => number) =>
     bases.reduce((total, base) => total + pick(base), 0);
@@ -212,5 +226,6 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
     instructorDiscount,
     shippingFee,
     total,
+    couponUsesTaken,
   };
 }

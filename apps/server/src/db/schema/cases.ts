@@ -191,6 +191,11 @@ export const caseServices = pgTable(
     approveAt: at('approve_at'),
     dataVersion: integer('data_version').notNull().default(3),
     data: jsonb('data').$type<unknown>(),
+    /** Spec §3 cart item manufactureData (sleeve manufacturer and count) from the checkout. */
+    manufactureData: jsonb('manufacture_data').$type<{
+      sleevesManufacture: number | null;
+      sleevesQtd: number;
+    }>(),
     transactionId: integer('transaction_id'),
     paidAt: at('paid_at'),
     createdAt: at('created_at').notNull().defaultNow(),

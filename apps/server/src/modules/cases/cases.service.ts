@@ -235,6 +235,51 @@ async function recordEvents(
   return messages;
 }
 
+/**
+ * Opens a case in status `new` for a patient (the case screen and the shop checkout), in the
+ * caller's transaction; the case currency is the owner's profile currency (BRL for ptBR users
+ * without one, else USD). Returns the events to publish after commit.
+ */
+export async function openCase(
+  tx: DbOrTx,
+  ownerId: number,
+  body: NewCaseBody,
+  now: Date,
+): Promise<{ caseId: number; caseCurrency: Currency; messages: CaseEventMessage[] }> {
+  const owner = await findUserForCase(tx, ownerId);
+  if (!owner) throw new AppError(401, 'NOT_AUTHORIZED');
+  const stored = owner.dataInfo?.currency;
+  const caseCurrency = isOneOf(CURRENCIES, stored)
+    ? stored
+    : currencyForLanguage(owner.dataInfo?.language);
+  const patient = await insertPatient(tx, {
+    fname: body.patient.fname,
+    lname: body.patient.lname,
+    birthDate: body.patient.birthDate ?? null,
+    gender: body.patient.gender ?? null,
+    note: body.patient.note ?? null,
+  });
+  const row = await insertCase(tx, {
+    ownerId,
+    patientId: patient.id,
+    caseStatus: 'new',
+    listGroup: caseListGroup('new'),
+    observation: body.observation ?? '',
+    caseCurrency,
+    searchText: foldText(`${patient.fname} ${patient.lname}`),
+    createdAt: now,
+    modifiedAt: now,
+  });
+  const messages = await recordEvents(
+    tx,
+    row.id,
+    ownerId,
+    [{ action: 'created', toStatus: 'new' }],
+    now,
+  );
+  return { caseId: row.id, caseCurrency, messages };
+}
+
 /** zod issues of service data → field paths with catalogue keys. */
 function dataIssueFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -451,41 +496,9 @@ export function createCasesService(ctx: AppContext) {
 
   return {
     async create(caller: Caller, body: NewCaseBody, language: Language): Promise<CaseDetail> {
-      const owner = await findUserForCase(db, caller.userId);
-      if (!owner) throw new AppError(401, 'NOT_AUTHORIZED');
-      const stored = owner.dataInfo?.currency;
-      const caseCurrency = isOneOf(CURRENCIES, stored)
-        ? stored
-        : currencyForLanguage(owner.dataInfo?.language);
-      const now = new Date();
-      const { caseId, messages } = await db.transaction(async (tx) => {
-        const patient = await insertPatient(tx, {
-          fname: body.patient.fname,
-          lname: body.patient.lname,
-          birthDate: body.patient.birthDate ?? null,
-          gender: body.patient.gender ?? null,
-          note: body.patient.note ?? null,
-        });
-        const row = await insertCase(tx, {
-          ownerId: caller.userId,
-          patientId: patient.id,
-          caseStatus: 'new',
-          listGroup: caseListGroup('new'),
-          observation: body.observation ?? '',
-          caseCurrency,
-          searchText: foldText(`${patient.fname} ${patient.lname}`),
-          createdAt: now,
-          modifiedAt: now,
-        });
-        const events = await recordEvents(
-          tx,
-          row.id,
-          caller.userId,
-          [{ action: 'created', toStatus: 'new' }],
-          now,
-        );
-        return { caseId: row.id, messages: events };
-      });
+      const { caseId, messages } = await db.transaction((tx) =>
+        openCase(tx, caller.userId, body, new Date()),
+      );
       ctx.caseEvents.publish(messages);
       return buildDetail(caller, await requireAccess(caller, caseId), language);
     },

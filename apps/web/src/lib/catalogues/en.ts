@@ -3,6 +3,8 @@ import errors from '@dentflow/domain/i18n/en/errors.json';
 import domain from '@dentflow/domain/i18n/en/domain.json';
 import cases from '@dentflow/domain/i18n/en/cases.json';
 import files from '@dentflow/domain/i18n/en/files.json';
+import shop from '@dentflow/domain/i18n/en/shop.json';
+import admin from '@dentflow/domain/i18n/en/admin.json';
 
 /** The interface texts of one language: a chunk of its own, loaded only when it is used. */
-export const catalogue = { web, errors, domain, cases, files };
+export const catalogue = { web, errors, domain, cases, files, shop, admin };

@@ -3,6 +3,8 @@ import errors from '@dentflow/domain/i18n/es/errors.json';
 import domain from '@dentflow/domain/i18n/es/domain.json';
 import cases from '@dentflow/domain/i18n/es/cases.json';
 import files from '@dentflow/domain/i18n/es/files.json';
+import shop from '@dentflow/domain/i18n/es/shop.json';
+import admin from '@dentflow/domain/i18n/es/admin.json';
 
 /** The interface texts of one language: a chunk of its own, loaded only when it is used. */
-export const catalogue = { web, errors, domain, cases, files };
+export const catalogue = { web, errors, domain, cases, files, shop, admin };
