@@ -321,17 +321,23 @@ export function createCasesService(ctx: AppContext) {
     };
   }
 
+  /** Spec §4 case checks; the independent reads run together. */
   async function caseChecksOf(
     tx: DbOrTx,
     row: CaseRow,
     services: readonly CaseServiceRow[],
+    knownPatient?: { fname: string; lname: string } | null,
   ): Promise<CaseDetail['checks']> {
-    const patient = await findPatient(tx, row.patientId);
+    const [patient, attachments, transactions] = await Promise.all([
+      knownPatient === undefined ? findPatient(tx, row.patientId) : knownPatient,
+      hasPublicClientAttachment(tx, row.id, row.ownerId),
+      caseTransactionsCheck(tx, row.id),
+    ]);
     return {
       services: areServicesDataValid(services),
       patient: isPatientValid(patient ? { fname: patient.fname, lname: patient.lname } : null),
-      attachments: await hasPublicClientAttachment(tx, row.id, row.ownerId),
-      transactions: await caseTransactionsCheck(tx, row.id),
+      attachments,
+      transactions,
     };
   }
 
@@ -348,7 +354,7 @@ export function createCasesService(ctx: AppContext) {
       listCaseMembers(db, row.id),
       listCaseReviews(db, row.id),
     ]);
-    const checks = await caseChecksOf(db, row, services);
+    const checks = await caseChecksOf(db, row, services, patient ?? null);
     const userIds = new Set<number>([row.ownerId]);
     for (const s of services) if (s.plannerId) userIds.add(s.plannerId);
     for (const r of reviews) {
