@@ -44,6 +44,8 @@ import { registerStorageRoutes } from './modules/storage/storage.routes';
 import { createShopService } from './modules/shop/shop.service';
 import { registerProductsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
+import { registerCouponsRoutes } from './modules/coupons/coupons.routes';
+import { createCouponsService } from './modules/coupons/coupons.service';
 import { registerUsersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { createAccessTokens } from './security/tokens';
@@ -183,6 +185,7 @@ export async function buildApp(
   cleanupTimer.unref();
   app.addHook('onClose', async () => clearInterval(cleanupTimer));
   registerProductsRoutes(app, createProductsService(ctx));
+  registerCouponsRoutes(app, createCouponsService(ctx));
   registerUsersRoutes(app, createUsersService(ctx));
 
   await registerWebApp(app, config.webDistDir);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { translate, type Language } from '@dentflow/domain';
+import { isOneOf, NAMESPACES, translate, type Language } from '@dentflow/domain';
 import { isAppError, type ErrorCode } from './app-error';
 import { requestLanguage } from './language';
 
@@ -30,12 +30,18 @@ function fieldMessageKey(issue: { keyword: string; message?: string }): string {
   }
 }
 
+/** A field's message key: in the `errors` catalogue, or `<namespace>:<key>` for another one. */
+function translateFieldKey(language: Language, key: string): string {
+  const [namespace, path] = key.includes(':') ? key.split(':', 2) : ['errors', key];
+  return isOneOf(NAMESPACES, namespace) ? translate(language, namespace, path!) : key;
+}
+
 function translatedFields(
   language: Language,
   fields: Record<string, string>,
 ): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(fields).map(([field, key]) => [field, translate(language, 'errors', key)]),
+    Object.entries(fields).map(([field, key]) => [field, translateFieldKey(language, key)]),
   );
 }
 

@@ -1,15 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  MESSAGE,
+  checkoutBodySchema,
+  checkoutResultSchema,
+  couponLookupResponseSchema,
+  currencyQuerySchema,
+  knownAddressesSchema,
+  quoteRequestSchema,
+  quoteResponseSchema,
+  shippingQuoteSchema,
+  sleeveOfferSchema,
+} from '@dentflow/domain';
 import { responses } from '../../http/envelope';
+import { requestLanguage } from '../../http/language';
+import { caller } from '../../http/request-meta';
 import type { ShopService } from './shop.service';
 
+const tags = ['shop'];
+const security = [{ bearer: [] }];
+
+/**
+ * The shop's calls (spec §7 Shop, issue 8): the order is priced on the server only. Ordering is
+ * for clinics and doctors (`doctor`; admins pass); the rest for any signed-in user.
+ */
 export function registerShopRoutes(app: FastifyInstance, shop: ShopService) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/v1/shop/queryAddress/:zipcode', {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/v1/shop/queryAddress/:zipcode', {
     config: { permission: 'authenticated' },
     schema: {
-      tags: ['shop'],
-      security: [{ bearer: [] }],
+      tags,
+      security,
       summary: 'Address of a zip code (503 ZIP_LOOKUP_UNAVAILABLE: fill it in by hand)',
       params: z.object({ zipcode: z.string().max(40) }),
       response: responses(
@@ -24,5 +47,105 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService) {
       ),
     },
     handler: async (req) => ({ obj: await shop.queryAddress(req.params.zipcode) }),
+  });
+
+  r.post('/api/v1/shop/quote', {
+    config: { permission: 'doctor' },
+    schema: {
+      tags,
+      security,
+      summary: "The server's price of an order and what would still refuse it; creates nothing",
+      body: quoteRequestSchema,
+      response: responses(quoteResponseSchema),
+    },
+    handler: async (req) => ({
+      obj: await shop.quote(caller(req), req.body, requestLanguage(req)),
+    }),
+  });
+
+  r.post('/api/v1/shop/checkout', {
+    config: { permission: 'doctor' },
+    schema: {
+      tags,
+      security,
+      summary:
+        'Place an order: services on the case, an awaiting_payment transaction, case to checkingout (idempotent by key)',
+      body: checkoutBodySchema,
+      response: responses(checkoutResultSchema),
+    },
+    handler: async (req) => ({
+      obj: await shop.checkout(caller(req), req.body, requestLanguage(req)),
+    }),
+  });
+
+  r.get('/api/v1/products/coupom/lookup/:code', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      security,
+      summary:
+        'Whether a coupon applies to the caller now and what it takes off the cart (JSON in `cart`)',
+      // The characters a coupon code may have (the admin form's rule).
+      params: z.object({
+        code: z
+          .string()
+          .trim()
+          .min(1)
+          .max(60)
+          .regex(/^[\p{L}\p{N}_-]+$/u, MESSAGE.alphaNum),
+      }),
+      querystring: z.object({ cart: z.string().max(50_000).optional() }),
+      response: responses(couponLookupResponseSchema),
+    },
+    handler: async (req) => ({
+      obj: await shop.lookupCoupon(
+        caller(req),
+        req.params.code,
+        req.query.cart,
+        requestLanguage(req),
+      ),
+    }),
+  });
+
+  r.get('/api/v1/shop/fetchSleeves', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      security,
+      summary: "Sleeve manufacturers and prices (currency default: the caller's)",
+      querystring: currencyQuerySchema,
+      response: responses(z.array(sleeveOfferSchema)),
+    },
+    handler: async (req) => ({
+      obj: await shop.fetchSleeves(caller(req), req.query.currency),
+    }),
+  });
+
+  r.post('/api/v1/shop/fetchAddress', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      security,
+      summary: "The caller's profile address and the addresses of their earlier deliveries",
+      // Nothing to send: an empty JSON object (so a stray body is refused like on every POST).
+      body: z.object({}).strict(),
+      response: responses(knownAddressesSchema),
+    },
+    handler: async (req) => ({ obj: await shop.fetchAddress(caller(req)) }),
+  });
+
+  r.get('/api/v1/shop/getShippingPrice/:zipcode', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      security,
+      summary: 'Delivery options that serve a zip code, with fee and days',
+      params: z.object({ zipcode: z.string().max(40) }),
+      querystring: currencyQuerySchema,
+      response: responses(z.array(shippingQuoteSchema)),
+    },
+    handler: async (req) => ({
+      obj: await shop.shippingPrice(caller(req), req.params.zipcode, req.query.currency),
+    }),
   });
 }

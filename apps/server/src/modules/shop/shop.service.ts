@@ -1,8 +1,78 @@
-import { fitAddressToLimits, isZipCodeFormat, type DataAddress } from '@dentflow/domain';
+import {
+  CURRENCIES,
+  cartItemSchema,
+  couponRejection,
+  fitAddressToLimits,
+  isAddressValid,
+  isBroadNew,
+  isZipCodeFormat,
+  needsDeliveryAddress,
+  normalizeCouponCode,
+  shippingOptionsFor,
+  translate,
+  zipDigits,
+  type Address,
+  type CheckoutBody,
+  type CheckoutResult,
+  type CouponLookupResponse,
+  type Currency,
+  type DataAddress,
+  type KnownAddresses,
+  type Language,
+  type QuoteRequest,
+  type QuoteResponse,
+  type ShippingQuote,
+  type SleeveOffer,
+} from '@dentflow/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../http/app-error';
+import { AppError, validationError } from '../../http/app-error';
+import { loadCaseAccess } from '../cases/case-access.service';
+import {
+  asDomainCoupon,
+  CART_ITEMS_MAX,
+  loadShippingSettings,
+  orderCurrency,
+  priceCart,
+  profileCurrency,
+  sleeveOffers,
+  type ShopCaller,
+  type ShopUser,
+} from './cart-pricing';
+import { createCheckoutService, newCaseOfCart } from './checkout.service';
+import {
+  countCouponUsesByUser,
+  findCouponByCode,
+  findShopUser,
+  listRecentShipments,
+} from './shop.repository';
+
+/** How many earlier delivery addresses the checkout offers. */
+const KNOWN_DELIVERIES_MAX = 5;
+
+/** The `cart` of a coupon lookup: the checkout's items, its currency and case. */
+const lookupCartSchema = z.object({
+  items: z.array(cartItemSchema).min(1).max(CART_ITEMS_MAX),
+  currency: z.enum(CURRENCIES),
+  caseId: z.number().int().positive().nullable().optional(),
+});
+
+const addressKey = (address: Address) =>
+  [address.zipCode, address.country, address.state, address.city, address.address]
+    .concat(address.complement ?? '')
+    .map((part) => part.trim().toLowerCase())
+    .join('|');
 
 export function createShopService(ctx: AppContext) {
+  const { db } = ctx;
+  const checkoutService = createCheckoutService(ctx);
+
+  async function shopUser(caller: ShopCaller): Promise<ShopUser & { dataAddress: DataAddress }> {
+    const user = await findShopUser(db, caller.userId);
+    if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
+    return user;
+  }
+
   return {
     /** Fills an address from a zip code; any provider trouble is a 503 so the form unlocks. */
     async queryAddress(zipCode: string): Promise<DataAddress> {
@@ -24,6 +94,149 @@ export function createShopService(ctx: AppContext) {
           );
           throw new AppError(503, 'ZIP_LOOKUP_UNAVAILABLE');
       }
+    },
+
+    /**
+     * The server's price of an order as far as it is known, and what a checkout would still
+     * refuse (spec §5 problems, the patient of a new case, a case that takes no order, a payment
+     * method the caller may not use). Creates nothing.
+     */
+    async quote(
+      caller: ShopCaller,
+      body: QuoteRequest,
+      language: Language,
+    ): Promise<QuoteResponse> {
+      const user = await shopUser(caller);
+      const currency = await orderCurrency(db, caller, user, body.caseId);
+      const priced = await priceCart(db, user, body, { currency, language });
+      const problems = { ...priced.problems };
+      if (body.caseId) {
+        const access = await loadCaseAccess(db, caller, body.caseId);
+        if (
+          !access ||
+          access.relation !== 'owner' ||
+          !isBroadNew(access.caseStatus) ||
+          access.caseArchived
+        ) {
+          problems.caseId = 'validation.invalid';
+        }
+      } else {
+        const patient = newCaseOfCart(body.items);
+        if ('fields' in patient) Object.assign(problems, patient.fields);
+      }
+      if (body.paymentMethod && !priced.paymentMethods.includes(body.paymentMethod)) {
+        problems.paymentMethod = 'validation.invalid';
+      }
+      return {
+        breakdown: priced.breakdown,
+        problems,
+        couponRejection: priced.couponRejection,
+        paymentMethods: priced.paymentMethods,
+      };
+    },
+
+    checkout(caller: ShopCaller, body: CheckoutBody, language: Language): Promise<CheckoutResult> {
+      return checkoutService.checkout(caller, body, language);
+    },
+
+    /**
+     * Whether a coupon applies to the caller now and, with a cart, what it takes off. An unknown
+     * code answers like a deleted one, so codes cannot be probed.
+     */
+    async lookupCoupon(
+      caller: ShopCaller,
+      rawCode: string,
+      cartJson: string | undefined,
+      language: Language,
+    ): Promise<CouponLookupResponse> {
+      let cart: z.infer<typeof lookupCartSchema> | undefined;
+      if (cartJson !== undefined) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(cartJson);
+        } catch {
+          throw validationError({ cart: 'validation.invalid' });
+        }
+        const checked = lookupCartSchema.safeParse(parsed);
+        if (!checked.success) throw validationError({ cart: 'validation.invalid' });
+        cart = checked.data;
+      }
+      const user = await shopUser(caller);
+      const code = normalizeCouponCode(rawCode);
+      const found = code ? await findCouponByCode(db, code) : undefined;
+      const hidden = !found || found.deletedAt !== null;
+
+      let rejection: CouponLookupResponse['rejection'];
+      let discount = 0;
+      let currency: Currency;
+      if (cart) {
+        currency = await orderCurrency(db, caller, user, cart.caseId);
+        const priced = await priceCart(
+          db,
+          user,
+          { items: cart.items, shipment: null, coupon: code, currency: cart.currency },
+          { currency, language },
+        );
+        rejection = priced.couponRejection;
+        discount = priced.breakdown.couponDiscount;
+      } else {
+        currency = profileCurrency(user);
+        rejection = found
+          ? couponRejection(asDomainCoupon(found), {
+              userId: user.id,
+              now: new Date(),
+              usesByUser: await countCouponUsesByUser(db, found.id, user.id),
+            })
+          : 'deleted';
+      }
+      return {
+        code,
+        applicable: rejection === null,
+        rejection,
+        message: rejection ? translate(language, 'domain', `couponRejections.${rejection}`) : '',
+        coupomType: hidden ? null : found.coupomType,
+        value: hidden ? null : found.value,
+        discount,
+        currency,
+      };
+    },
+
+    /** Sleeve manufacturers and their price in the currency asked (default the caller's). */
+    async fetchSleeves(caller: ShopCaller, currency?: Currency): Promise<SleeveOffer[]> {
+      const chosen = currency ?? profileCurrency(await shopUser(caller));
+      return (await sleeveOffers(db, chosen)).map((sleeve) => ({ ...sleeve, currency: chosen }));
+    },
+
+    /**
+     * The caller's profile address (null when incomplete) and the complete addresses their
+     * earlier orders were delivered to, newest first, without repeats of the profile's.
+     */
+    async fetchAddress(caller: ShopCaller): Promise<KnownAddresses> {
+      const user = await shopUser(caller);
+      const profile = isAddressValid(user.dataAddress) ? user.dataAddress : null;
+      const seen = new Set(profile ? [addressKey(profile)] : []);
+      const deliveries: Address[] = [];
+      for (const shipment of await listRecentShipments(db, user.id, 50)) {
+        const address = shipment.address;
+        if (!needsDeliveryAddress(shipment.shipmentType) || !isAddressValid(address)) continue;
+        const key = addressKey(address);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        deliveries.push(address);
+        if (deliveries.length === KNOWN_DELIVERIES_MAX) break;
+      }
+      return { profile, deliveries };
+    },
+
+    /** The delivery options that serve a zip code, with fee (in the currency) and days. */
+    async shippingPrice(
+      caller: ShopCaller,
+      zipCode: string,
+      currency?: Currency,
+    ): Promise<ShippingQuote[]> {
+      if (!isZipCodeFormat(zipCode) || !zipDigits(zipCode)) throw new AppError(400, 'INVALID_ZIP');
+      const chosen = currency ?? profileCurrency(await shopUser(caller));
+      return shippingOptionsFor(await loadShippingSettings(db), zipCode, chosen);
     },
   };
 }

@@ -1,0 +1,378 @@
+/**
+ * The one way the server prices a cart (quote, checkout, coupon lookup): every price, the product
+ * pairing of each item, the sleeve prices, the shipping fee and the coupon come from the
+ * database; the client's cart keeps only what the user chose. The numbers are the domain's
+ * `priceOrder` (docs/decisions/014-shop-checkout.md).
+ */
+import {
+  CURRENCIES,
+  SHIPMENT_TYPE_UNSET,
+  SHIPPING_OPTIONS,
+  availablePaymentMethods,
+  cartItemFor,
+  checkoutProblems,
+  couponRejection,
+  currencyForLanguage,
+  emptyShipment,
+  isAddressValid,
+  isOneOf,
+  needsDeliveryAddress,
+  normalizeCouponCode,
+  priceLanguageFor,
+  priceOrder,
+  pricingLineFor,
+  productName,
+  serviceQuantityRange,
+  shippingOptionsFor,
+  shippingSettingsSchema,
+  type CartItem,
+  type CheckoutBreakdown,
+  type CouponRejection,
+  type Currency,
+  type DataCapabilities,
+  type DataInfo,
+  type Language,
+  type PaymentMethod,
+  type Product,
+  type Shipment,
+  type ShippingSettings,
+  type Sleeve,
+} from '@dentflow/domain';
+import type { DbOrTx } from '../../db/client';
+import { AppError, validationError } from '../../http/app-error';
+import { loadCaseAccess } from '../cases/case-access.service';
+import {
+  countCouponUsesByUser,
+  findCaseCurrency,
+  findCouponByCode,
+  findProductsByIds,
+  findSetting,
+  listSleeves,
+  type ShopCouponRow,
+  type ShopProductRow,
+} from './shop.repository';
+
+/** More lines than any real order has; keeps one request from adding thousands of services. */
+export const CART_ITEMS_MAX = 30;
+/** More sleeves than one guide ever takes. */
+export const SLEEVES_QTD_MAX = 100;
+/** Amounts are stored in PostgreSQL `integer` columns. */
+const AMOUNT_MAX = 2_147_483_647;
+
+export interface ShopCaller {
+  userId: number;
+  roles: string[];
+}
+
+export interface ShopUser {
+  id: number;
+  dataInfo: DataInfo;
+  dataCapabilities: DataCapabilities;
+}
+
+export interface PriceCartRequest {
+  items: readonly CartItem[];
+  shipment: Shipment | null;
+  coupon: string | null;
+  currency: Currency;
+}
+
+export interface PricedCart {
+  currency: Currency;
+  /** The cart rebuilt from the database products (the client's choices kept). */
+  items: CartItem[];
+  products: ReadonlyMap<number, ShopProductRow>;
+  breakdown: CheckoutBreakdown;
+  couponUsesTaken: number;
+  /** The applied coupon, or null. */
+  coupon: ShopCouponRow | null;
+  /** Why the coupon given does not apply (null when none was given or it applies). */
+  couponRejection: CouponRejection | null;
+  /** Field path → catalogue key of what a checkout refuses (spec §5). */
+  problems: Record<string, string>;
+  /** The delivery with the server's fee and days; null when nothing ships. */
+  shipment: Shipment | null;
+  paymentMethods: PaymentMethod[];
+}
+
+/** The caller's currency by the same rule as `openCase`: the profile's, else by language. */
+export function profileCurrency(user: Pick<ShopUser, 'dataInfo'>): Currency {
+  const stored = user.dataInfo?.currency;
+  return isOneOf(CURRENCIES, stored) ? stored : currencyForLanguage(user.dataInfo?.language);
+}
+
+/**
+ * The currency an order is priced in: its case's (the case must be visible, else 404), or for a
+ * new case the caller's profile currency.
+ */
+export async function orderCurrency(
+  tx: DbOrTx,
+  caller: ShopCaller,
+  user: ShopUser,
+  caseId: number | null | undefined,
+): Promise<Currency> {
+  if (!caseId) return profileCurrency(user);
+  const access = await loadCaseAccess(tx, caller, caseId);
+  if (!access) throw new AppError(404, 'NOT_FOUND');
+  const stored = await findCaseCurrency(tx, caseId);
+  return isOneOf(CURRENCIES, stored) ? stored : profileCurrency(user);
+}
+
+/** The shipping table from settings; a missing or broken one offers nothing. */
+export async function loadShippingSettings(db: DbOrTx): Promise<ShippingSettings> {
+  const parsed = shippingSettingsSchema.safeParse(await findSetting(db, 'shipping'));
+  return parsed.success ? parsed.data : { options: [], motoboyZipRanges: [] };
+}
+
+/** The sleeve catalogue with prices in a currency. */
+export async function sleeveOffers(db: DbOrTx, currency: Currency): Promise<Sleeve[]> {
+  return (await listSleeves(db)).map((row) => ({
+    id: row.id,
+    sleeve_manufacture: row.sleeveManufacture,
+    sleeve_price: row.prices[currency] ?? 0,
+  }));
+}
+
+/** The option of a shipment type that serves the address, or null (local withdraw is free). */
+function offeredShipping(
+  table: ShippingSettings,
+  shipment: Shipment,
+  currency: Currency,
+): { fee: number; days: number } | null {
+  if (shipment.shipmentType === SHIPPING_OPTIONS.localWithdraw) {
+    const option = table.options.find(
+      (o) => o.shipmentType === SHIPPING_OPTIONS.localWithdraw && o.active,
+    );
+    return option ? { fee: 0, days: option.days } : null;
+  }
+  const offer = shippingOptionsFor(table, shipment.address.zipCode, currency).find(
+    (o) => o.shipmentType === shipment.shipmentType,
+  );
+  return offer ? { fee: offer.fee, days: offer.days } : null;
+}
+
+type CartProduct = Parameters<typeof cartItemFor>[0];
+const asCartProduct = (row: ShopProductRow): CartProduct => ({
+  id: row.id,
+  productType: row.productType as Product['productType'],
+  productKind: row.productKind,
+  qtdOption: row.qtdOption as Product['qtdOption'],
+  innerProducts: row.innerProducts,
+});
+const asPricedProduct = (row: ShopProductRow) => ({
+  id: row.id,
+  productType: row.productType as Product['productType'],
+  productCategory: row.productCategoryId,
+  texts: row.texts,
+  price: row.price,
+  discount: row.discount,
+});
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+export const asDomainCoupon = (row: ShopCouponRow) => ({
+  ...row,
+  coupomType: row.coupomType as 1 | 2 | 3,
+  deletedAt: iso(row.deletedAt),
+  expireAt: iso(row.expireAt),
+});
+
+/** Loads the cart's products and their combos' inner products. */
+async function loadCartProducts(tx: DbOrTx, items: readonly CartItem[]) {
+  const byId = new Map<number, ShopProductRow>();
+  for (const row of await findProductsByIds(
+    tx,
+    items.map((item) => item.cartProductId),
+  )) {
+    byId.set(row.id, row);
+  }
+  const innerIds = [...byId.values()].flatMap((p) => p.innerProducts).filter((id) => !byId.has(id));
+  for (const row of await findProductsByIds(tx, innerIds)) byId.set(row.id, row);
+  return byId;
+}
+
+/**
+ * Prices a cart for the caller in `currency` (see `orderCurrency`). Throws 400 for what cannot be
+ * priced at all (an unavailable product, a quantity out of range, an unknown sleeve, another
+ * currency, a delivery option the zip code does not get); what only blocks the checkout comes
+ * back as `problems`, and a coupon that does not apply as `couponRejection`.
+ */
+export async function priceCart(
+  tx: DbOrTx,
+  user: ShopUser,
+  request: PriceCartRequest,
+  options: { currency: Currency; language: Language; lockCoupon?: boolean; now?: Date },
+): Promise<PricedCart> {
+  const { currency, language } = options;
+  if (request.currency !== currency) throw validationError({ currency: 'validation.invalid' });
+  if (request.items.length > CART_ITEMS_MAX) throw validationError({ items: 'validation.max' });
+  const priceLanguage = priceLanguageFor(currency);
+  const byId = await loadCartProducts(tx, request.items);
+  const sleeves = await sleeveOffers(tx, currency);
+  const problems: Record<string, string> = {};
+
+  const items = request.items.map((requested, index): CartItem => {
+    const unavailable = () =>
+      new AppError(400, 'PRODUCT_UNAVAILABLE', {
+        [`items.${index}.cartProductId`]: 'validation.invalid',
+      });
+    const product = byId.get(requested.cartProductId);
+    if (!product || product.deletedAt || !product.texts[priceLanguage]?.publish)
+      throw unavailable();
+    const inner = product.innerProducts.map((id) => byId.get(id));
+    if (product.productType === 2 && inner.length === 0) throw unavailable();
+    const parts = inner.filter((p): p is ShopProductRow => !!p && !p.deletedAt);
+    if (parts.length !== inner.length || parts.some((p) => p.productType === 2)) {
+      throw unavailable();
+    }
+
+    const { min, max } = serviceQuantityRange(product);
+    if (requested.quantity < min || requested.quantity > max) {
+      throw validationError({
+        [`items.${index}.quantity`]: requested.quantity > max ? 'validation.max' : 'validation.min',
+      });
+    }
+
+    const rebuilt = cartItemFor(asCartProduct(product), parts.map(asCartProduct));
+    const manufacture =
+      rebuilt.productManufactureId === null ? undefined : byId.get(rebuilt.productManufactureId);
+    let manufactureData: CartItem['manufactureData'] = null;
+    if (manufacture) {
+      const chosen = requested.manufactureData ?? { sleevesManufacture: null, sleevesQtd: 0 };
+      // Sleeves are sold only with the kit or sleeve option of the manufacturing product.
+      manufactureData = {
+        sleevesManufacture:
+          manufacture.enableKit || manufacture.enableSleeve ? chosen.sleevesManufacture : null,
+        sleevesQtd: manufacture.enableSleeve ? chosen.sleevesQtd : 0,
+      };
+      const field = `items.${index}.manufactureData`;
+      if (
+        manufactureData.sleevesManufacture !== null &&
+        !sleeves.some((s) => s.id === manufactureData?.sleevesManufacture)
+      ) {
+        throw validationError({ [`${field}.sleevesManufacture`]: 'validation.invalid' });
+      }
+      if (manufactureData.sleevesQtd > SLEEVES_QTD_MAX) {
+        throw validationError({ [`${field}.sleevesQtd`]: 'validation.max' });
+      }
+      // Sleeves without a manufacturer could not be priced.
+      if (manufactureData.sleevesQtd > 0 && manufactureData.sleevesManufacture === null) {
+        problems[`${field}.sleevesManufacture`] = 'validation.required';
+      }
+    }
+    return {
+      ...rebuilt,
+      quantity: requested.quantity,
+      planningExtraData: requested.planningExtraData,
+      manufactureData,
+    };
+  });
+
+  // Delivery: only what ships needs one; the fee and days are the shipping table's.
+  const ships = items.some(
+    (item) =>
+      item.productManufactureId !== null && byId.get(item.productManufactureId)?.shipping === true,
+  );
+  let shipment: Shipment | null = null;
+  if (ships) {
+    const requested = request.shipment ?? emptyShipment();
+    let option: Shipment['shipmentOption'] = null;
+    const chosen =
+      requested.shipmentType !== SHIPMENT_TYPE_UNSET &&
+      (!needsDeliveryAddress(requested.shipmentType) || isAddressValid(requested.address));
+    if (chosen) {
+      option = offeredShipping(await loadShippingSettings(tx), requested, currency);
+      if (!option) {
+        throw new AppError(400, 'SHIPPING_UNAVAILABLE', {
+          'shipment.shipmentType': 'validation.invalid',
+        });
+      }
+    }
+    shipment = { ...requested, shipmentOption: option };
+  }
+
+  // Coupon: checked by the domain's rules against this cart; else the instructor discount.
+  let coupon: ShopCouponRow | null = null;
+  let rejection: CouponRejection | null = null;
+  const code = request.coupon ? normalizeCouponCode(request.coupon) : '';
+  if (code) {
+    const found = await findCouponByCode(tx, code, { lock: options.lockCoupon ?? false });
+    const cartProducts = items.flatMap((item) =>
+      [item.cartProductId, item.productPlanningId, item.productManufactureId].filter(
+        (id): id is number => id !== null,
+      ),
+    );
+    rejection = found
+      ? couponRejection(asDomainCoupon(found), {
+          userId: user.id,
+          now: options.now ?? new Date(),
+          usesByUser: await countCouponUsesByUser(tx, found.id, user.id),
+          cart: {
+            productIds: cartProducts,
+            categoryIds: cartProducts.map((id) => byId.get(id)!.productCategoryId),
+          },
+        })
+      : 'deleted';
+    if (found && !rejection) coupon = found;
+  }
+
+  const capabilities = user.dataCapabilities;
+  const pricedProducts = new Map([...byId.values()].map((p) => [p.id, asPricedProduct(p)]));
+  const priced = priceOrder({
+    lines: items.map((item) => pricingLineFor(item, pricedProducts, priceLanguage, sleeves)),
+    coupon: coupon ? asDomainCoupon(coupon) : null,
+    instructorDiscountPercent:
+      capabilities?.instructorId != null ? (capabilities.instructorDiscount ?? 0) : 0,
+    shippingFee: shipment?.shipmentOption?.fee ?? 0,
+  });
+  if (priced.subtotal + priced.shippingFee > AMOUNT_MAX) {
+    throw validationError({ items: 'validation.max' });
+  }
+
+  for (const problem of checkoutProblems(items, shipment, byId)) {
+    if (problem.kind === 'shipment') {
+      problems.shipment = 'validation.required';
+      continue;
+    }
+    const index = items.findIndex((item) => item.cartProductId === problem.cartProductId);
+    const field = problem.kind === 'sleeveManufacturer' ? 'sleevesManufacture' : 'sleevesQtd';
+    problems[`items.${index}.manufactureData.${field}`] = 'validation.required';
+  }
+
+  const breakdown: CheckoutBreakdown = {
+    currency,
+    lines: priced.lines.map((line, index) => ({
+      ...line,
+      name: productName(byId.get(line.cartProductId)!, language),
+      quantity: items[index]!.quantity,
+    })),
+    planningPrice: priced.planningPrice,
+    manufacturePrice: priced.manufacturePrice,
+    sleevesPrice: priced.sleevesPrice,
+    subtotal: priced.subtotal,
+    comboDiscount: priced.comboDiscount,
+    couponDiscount: priced.couponDiscount,
+    instructorDiscount: priced.instructorDiscount,
+    shippingFee: priced.shippingFee,
+    total: priced.total,
+    coupon: coupon?.code ?? null,
+  };
+
+  return {
+    currency,
+    items,
+    products: byId,
+    breakdown,
+    couponUsesTaken: priced.couponUsesTaken,
+    coupon,
+    couponRejection: rejection,
+    problems,
+    shipment,
+    paymentMethods: availablePaymentMethods(
+      {
+        physicalCreditCard: capabilities?.physicalCreditCard ?? false,
+        dentalPrev: capabilities?.dentalPrev ?? false,
+      },
+      currency,
+    ),
+  };
+}

@@ -1,0 +1,247 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  caseListGroup,
+  isBroadNew,
+  newCaseBodySchema,
+  normalizeCouponCode,
+  type CartItem,
+  type CheckoutBody,
+  type CheckoutResult,
+  type Language,
+  type NewCaseBody,
+} from '@dentflow/domain';
+import type { z } from 'zod';
+import type { CaseEventMessage } from '../../adapters/events/case-events';
+import type { AppContext } from '../../context';
+import { AppError, validationError } from '../../http/app-error';
+import { loadCaseAccess } from '../cases/case-access.service';
+import { recordCaseActivity } from '../cases/case-activity.repository';
+import { findCase, updateCase } from '../cases/cases.repository';
+import { addServicesToCase, openCase, refreshCaseDerived } from '../cases/cases.service';
+import { priceCart, profileCurrency, type PricedCart, type ShopCaller } from './cart-pricing';
+import {
+  addCouponUse,
+  claimCheckoutRequest,
+  findCheckoutRequest,
+  findCouponByCode,
+  findShopUser,
+  insertTransaction,
+  saveCheckoutResponse,
+  setServiceManufactureData,
+  setServicesTransaction,
+} from './shop.repository';
+
+/** JSON with object keys sorted, so the same order always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** zod issues → field paths under `prefix` with `errors` catalogue keys. */
+function issueFields(prefix: string, issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = [prefix, ...issue.path.map(String)].join('.');
+    let key = 'validation.invalid';
+    if (issue.message.startsWith('validation.')) key = issue.message;
+    else if (issue.code === 'invalid_type' && issue.input === undefined)
+      key = 'validation.required';
+    else if (issue.code === 'too_small') key = 'validation.min';
+    else if (issue.code === 'too_big') key = 'validation.max';
+    fields[path] ??= key;
+  }
+  return fields;
+}
+
+/**
+ * The patient of a checkout without a case: the first item's `planningExtraData`
+ * (`{patient: {fname, lname, birthDate?, gender?}, observation?}`), as `POST /case/new` takes it.
+ */
+export function newCaseOfCart(
+  items: readonly CartItem[],
+): { body: NewCaseBody } | { fields: Record<string, string> } {
+  const parsed = newCaseBodySchema.safeParse(items[0]?.planningExtraData ?? {});
+  return parsed.success
+    ? { body: parsed.data }
+    : { fields: issueFields('items.0.planningExtraData', parsed.error.issues) };
+}
+
+/** The transaction's reference for payment providers: unique, unguessable. */
+const transactionReference = (caseId: number) =>
+  `DF-${caseId}-${randomBytes(6).toString('hex').toUpperCase()}`;
+
+/**
+ * Spec §5 / issue 8 checkout: prices the order on the server and, in one transaction, adds the
+ * services, counts the coupon use, creates the `awaiting_payment` transaction and moves the case
+ * to `checkingout` (docs/decisions/014-shop-checkout.md).
+ */
+export function createCheckoutService(ctx: AppContext) {
+  return {
+    async checkout(
+      caller: ShopCaller,
+      body: CheckoutBody,
+      language: Language,
+    ): Promise<CheckoutResult> {
+      const { idempotencyKey, ...order } = body;
+      const requestHash = sha256(canonicalJson(order));
+      let newCase: NewCaseBody | null = null;
+      if (!order.caseId) {
+        const patient = newCaseOfCart(order.items);
+        if ('fields' in patient) throw validationError(patient.fields);
+        newCase = patient.body;
+      }
+
+      const { result, messages } = await ctx.db.transaction(async (tx) => {
+        const claimId = await claimCheckoutRequest(tx, {
+          userId: caller.userId,
+          idempotencyKey,
+          requestHash,
+        });
+        if (claimId === null) {
+          // The key was used: the same order answers what it answered, another is refused.
+          const earlier = await findCheckoutRequest(tx, caller.userId, idempotencyKey);
+          if (earlier?.requestHash === requestHash && earlier.response) {
+            return { result: earlier.response, messages: [] as CaseEventMessage[] };
+          }
+          throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED');
+        }
+        const user = await findShopUser(tx, caller.userId);
+        if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
+        // Lock order: coupon, then case (every checkout takes them the same way).
+        const code = order.coupon ? normalizeCouponCode(order.coupon) : '';
+        if (code) await findCouponByCode(tx, code, { lock: true });
+
+        let caseId = order.caseId;
+        let fromStatus = 'new';
+        let currency = profileCurrency(user);
+        let now = new Date();
+        if (caseId) {
+          const access = await loadCaseAccess(tx, caller, caseId, { lock: true });
+          if (!access) throw new AppError(404, 'NOT_FOUND');
+          if (access.relation !== 'owner') throw new AppError(403, 'FORBIDDEN');
+          if (!isBroadNew(access.caseStatus) || access.caseArchived) {
+            throw new AppError(409, 'INVALID_TRANSITION');
+          }
+          const row = (await findCase(tx, caseId))!;
+          fromStatus = row.caseStatus;
+          currency = row.caseCurrency as typeof currency;
+          // After the stored modifiedAt, so clients see the change (spec §4 cache rule).
+          now = new Date(Math.max(now.getTime(), row.modifiedAt.getTime() + 1));
+        }
+
+        const priced = await priceCart(tx, user, order, {
+          currency,
+          language,
+          lockCoupon: true,
+          now,
+        });
+        refuseUnpayable(priced, order.paymentMethod);
+
+        const published: CaseEventMessage[] = [];
+        if (!caseId) {
+          const opened = await openCase(tx, caller.userId, newCase!, now);
+          caseId = opened.caseId;
+          published.push(...opened.messages);
+        }
+
+        const serviceIds: number[] = [];
+        for (const item of priced.items) {
+          const added = await addServicesToCase(
+            tx,
+            caseId,
+            [{ productId: item.cartProductId, quantity: item.quantity }],
+            now,
+          );
+          serviceIds.push(...added.map((service) => service.id));
+          if (item.manufactureData && item.productManufactureId !== null) {
+            for (const service of added) {
+              if (service.productId === item.productManufactureId) {
+                await setServiceManufactureData(tx, service.id, item.manufactureData);
+              }
+            }
+          }
+        }
+
+        const { breakdown } = priced;
+        const transaction = await insertTransaction(tx, {
+          caseId,
+          payerId: caller.userId,
+          coupomId: priced.coupon?.id ?? null,
+          reference: transactionReference(caseId),
+          paymentMethod: order.paymentMethod,
+          paymentStatus: 'awaiting_payment',
+          currency: priced.currency,
+          priceTotal: breakdown.total,
+          priceShipping: breakdown.shippingFee,
+          descriptions: breakdown,
+          shipment: priced.shipment,
+          createdAt: now,
+          modifiedAt: now,
+        });
+        await setServicesTransaction(tx, serviceIds, transaction.id);
+        if (priced.coupon) {
+          await addCouponUse(tx, {
+            couponId: priced.coupon.id,
+            userId: caller.userId,
+            transactionId: transaction.id,
+            units: priced.couponUsesTaken,
+          });
+        }
+
+        const toStatus = 'checkingout';
+        if (fromStatus !== toStatus) {
+          await updateCase(tx, caseId, {
+            caseStatus: toStatus,
+            listGroup: caseListGroup(toStatus),
+          });
+        }
+        await refreshCaseDerived(tx, caseId, now);
+        const event = {
+          caseId,
+          actorId: caller.userId,
+          action: 'checkout',
+          fromStatus,
+          toStatus,
+          detail: { transactionId: transaction.id, total: breakdown.total, currency },
+        };
+        await recordCaseActivity(tx, event);
+        published.push({ ...event, at: now });
+
+        const answer: CheckoutResult = { caseId, transactionId: transaction.id, breakdown };
+        await saveCheckoutResponse(tx, claimId, answer);
+        return { result: answer, messages: published };
+      });
+      ctx.caseEvents.publish(messages);
+      return result;
+    },
+  };
+}
+
+/**
+ * Refuses an order the checkout may not take: a coupon that does not apply (409 when it ran out,
+ * which another order may have just done; 400 otherwise), the spec §5 problems, a payment
+ * method the caller may not use.
+ */
+function refuseUnpayable(priced: PricedCart, paymentMethod: string): void {
+  const rejection = priced.couponRejection;
+  if (rejection) {
+    throw new AppError(rejection === 'exhausted' ? 409 : 400, 'COUPON_NOT_APPLICABLE', {
+      coupon: `domain:couponRejections.${rejection}`,
+    });
+  }
+  const fields = { ...priced.problems };
+  if (!priced.paymentMethods.some((method) => method === paymentMethod)) {
+    fields.paymentMethod = 'validation.invalid';
+  }
+  if (Object.keys(fields).length > 0) throw validationError(fields);
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,194 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { CheckoutResult, Shipment } from '@dentflow/domain';
+import type { DbOrTx } from '../../db/client';
+import {
+  caseServices,
+  cases,
+  checkoutRequests,
+  couponUses,
+  coupons,
+  products,
+  settings,
+  sleeves,
+  transactions,
+  users,
+} from '../../db/schema';
+
+export type ShopProductRow = typeof products.$inferSelect;
+export type ShopCouponRow = typeof coupons.$inferSelect;
+export type SleeveRow = typeof sleeves.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+
+/** What the shop needs of the caller: language, currency, address and capabilities. */
+export async function findShopUser(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      dataInfo: users.dataInfo,
+      dataAddress: users.dataAddress,
+      dataCapabilities: users.dataCapabilities,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function findProductsByIds(
+  db: DbOrTx,
+  ids: readonly number[],
+): Promise<ShopProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+}
+
+export async function findCaseCurrency(db: DbOrTx, caseId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ caseCurrency: cases.caseCurrency })
+    .from(cases)
+    .where(eq(cases.id, caseId))
+    .limit(1);
+  return row?.caseCurrency;
+}
+
+/** Sleeve manufacturers on offer (not deleted), in a stable order. */
+export async function listSleeves(db: DbOrTx): Promise<SleeveRow[]> {
+  return db.select().from(sleeves).where(isNull(sleeves.deletedAt)).orderBy(sleeves.id);
+}
+
+export async function findSetting(db: DbOrTx, key: string): Promise<unknown> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key))
+    .limit(1);
+  return row?.value;
+}
+
+/**
+ * A coupon by its code without regard to case (the unique index is on `lower(code)`). With
+ * `lock` the row stays locked until the transaction ends, so concurrent checkouts count its
+ * uses one after the other.
+ */
+export async function findCouponByCode(
+  db: DbOrTx,
+  code: string,
+  options: { lock?: boolean } = {},
+): Promise<ShopCouponRow | undefined> {
+  const query = db
+    .select()
+    .from(coupons)
+    .where(sql`lower(${coupons.code}) = lower(${code})`)
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function countCouponUsesByUser(
+  db: DbOrTx,
+  couponId: number,
+  userId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(couponUses)
+    .where(and(eq(couponUses.couponId, couponId), eq(couponUses.userId, userId)));
+  return row?.n ?? 0;
+}
+
+export async function addCouponUse(
+  db: DbOrTx,
+  use: { couponId: number; userId: number; transactionId: number; units: number },
+): Promise<void> {
+  await db
+    .update(coupons)
+    .set({ used: sql`${coupons.used} + ${use.units}` })
+    .where(eq(coupons.id, use.couponId));
+  await db.insert(couponUses).values(use);
+}
+
+// ───────────────────────────── idempotent checkout ─────────────────────────────
+
+/**
+ * Claims an idempotency key for the user. Returns the new row's id, or null when the key exists
+ * already; a concurrent insert of the same key waits here until the other transaction ends.
+ */
+export async function claimCheckoutRequest(
+  db: DbOrTx,
+  values: { userId: number; idempotencyKey: string; requestHash: string },
+): Promise<number | null> {
+  const [row] = await db
+    .insert(checkoutRequests)
+    .values(values)
+    .onConflictDoNothing({ target: [checkoutRequests.userId, checkoutRequests.idempotencyKey] })
+    .returning({ id: checkoutRequests.id });
+  return row?.id ?? null;
+}
+
+export async function findCheckoutRequest(db: DbOrTx, userId: number, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(checkoutRequests)
+    .where(
+      and(eq(checkoutRequests.userId, userId), eq(checkoutRequests.idempotencyKey, idempotencyKey)),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function saveCheckoutResponse(
+  db: DbOrTx,
+  id: number,
+  response: CheckoutResult,
+): Promise<void> {
+  await db.update(checkoutRequests).set({ response }).where(eq(checkoutRequests.id, id));
+}
+
+// ───────────────────────────── transactions ─────────────────────────────
+
+export async function insertTransaction(
+  db: DbOrTx,
+  values: typeof transactions.$inferInsert,
+): Promise<TransactionRow> {
+  const [row] = await db.insert(transactions).values(values).returning();
+  return row!;
+}
+
+/** Marks the services a checkout created with its transaction. */
+export async function setServicesTransaction(
+  db: DbOrTx,
+  serviceIds: readonly number[],
+  transactionId: number,
+): Promise<void> {
+  if (serviceIds.length === 0) return;
+  await db
+    .update(caseServices)
+    .set({ transactionId })
+    .where(inArray(caseServices.id, [...serviceIds]));
+}
+
+export async function setServiceManufactureData(
+  db: DbOrTx,
+  serviceId: number,
+  manufactureData: { sleevesManufacture: number | null; sleevesQtd: number },
+): Promise<void> {
+  await db.update(caseServices).set({ manufactureData }).where(eq(caseServices.id, serviceId));
+}
+
+/** The shipments of the user's latest transactions that shipped something, newest first. */
+export async function listRecentShipments(
+  db: DbOrTx,
+  payerId: number,
+  limit: number,
+): Promise<Shipment[]> {
+  const rows = await db
+    .select({ shipment: transactions.shipment })
+    .from(transactions)
+    .where(and(eq(transactions.payerId, payerId), isNotNull(transactions.shipment)))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+  return rows.map((row) => row.shipment).filter((s): s is Shipment => s !== null);
+}
