@@ -41,6 +41,8 @@ describe('interface catalogues', () => {
       ...leafKeys(en.domain),
       ...leafKeys(en.cases).map((key) => `cases:${key}`),
       ...leafKeys(en.files).map((key) => `files:${key}`),
+      ...leafKeys(en.shop).map((key) => `shop:${key}`),
+      ...leafKeys(en.admin).map((key) => `admin:${key}`),
     ]);
     const root = join(import.meta.dirname, '..');
     const used = sourceFiles(root).flatMap((file) =>

@@ -1,0 +1,241 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useMatches,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  ADMIN_PAGE_SIZE,
+  COUPON_LIST_FILTERS,
+  isAdmin,
+  sessionRoles,
+  type AdminCoupon,
+  type CouponListFilter,
+} from '@dentflow/domain';
+import { errorMessage, showError, showSuccess } from '../../../lib/notify';
+import { ConfirmDialog } from '../../cases/components/confirm-dialog';
+import { useProfile } from '../../profile/api/get-profile';
+import { useDeleteCoupon } from '../api/delete-coupon';
+import { useCategoryOptions, useProductOptions } from '../api/list-binding-options';
+import { useCouponList } from '../api/list-coupons';
+import { CouponFormModal } from '../components/coupon-form-modal';
+import { CouponTable } from '../components/coupon-table';
+
+/** How long typing pauses before the search runs. */
+export const COUPON_SEARCH_DEBOUNCE_MS = 350;
+
+const isCouponListFilter = (value: unknown): value is CouponListFilter =>
+  COUPON_LIST_FILTERS.includes(value as CouponListFilter);
+
+/** /coupoms — coupon administration, admins only (the server refuses the others too). */
+export function CouponsPage() {
+  const { data: profile, isLoading } = useProfile();
+  if (!profile) {
+    return isLoading ? <Skeleton h={300} /> : <Navigate to="/error/not-authorized" replace />;
+  }
+  if (!isAdmin(sessionRoles(profile.roles))) {
+    return <Navigate to="/error/not-authorized" replace />;
+  }
+  return <CouponAdmin />;
+}
+
+/** What the edit dialog shows: closed, a new coupon, or one to edit. */
+type Editing = { coupon: AdminCoupon | null } | null;
+
+function CouponAdmin() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const rawFilter = params.get('filter');
+  const filter: CouponListFilter = isCouponListFilter(rawFilter) ? rawFilter : 'all';
+  const page = Math.max(0, Number(params.get('page')) || 0);
+  const q = params.get('q') ?? '';
+  const [search, setSearch] = useState(q);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AdminCoupon | null>(null);
+  const phone = useMatches({ base: true, sm: false });
+  const list = useCouponList({ filter, page, q });
+  const products = useProductOptions();
+  const categories = useCategoryOptions();
+  const remove = useDeleteCoupon();
+
+  const update = (change: (next: URLSearchParams) => void, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        change(next);
+        return next;
+      },
+      { replace },
+    );
+
+  const applySearch = useDebouncedCallback((value: string) => {
+    update((next) => {
+      if (value.trim()) next.set('q', value.trim());
+      else next.delete('q');
+      next.delete('page');
+    }, true);
+  }, COUPON_SEARCH_DEBOUNCE_MS);
+
+  const chooseFilter = (value: string) =>
+    update((next) => {
+      if (value === 'all') next.delete('filter');
+      else next.set('filter', value);
+      next.delete('page');
+    });
+
+  const goToPage = (oneBased: number) =>
+    update((next) => {
+      if (oneBased > 1) next.set('page', String(oneBased - 1));
+      else next.delete('page');
+    });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        showSuccess(t('admin:coupons.deleted', { code: deleting.name }));
+        setDeleting(null);
+      },
+      onError: showError,
+    });
+  };
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || ADMIN_PAGE_SIZE))) : 1;
+  // A page past the end (its last coupon deleted, an old link) moves to the last page.
+  const pastTheEnd = !list.isPlaceholderData && data?.items.length === 0 && page > 0;
+  useEffect(() => {
+    if (pastTheEnd) goToPage(pages);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the page runs out
+  }, [pastTheEnd, pages]);
+
+  let body: React.ReactNode;
+  if (list.isLoading) {
+    body = (
+      <Stack gap="xs" aria-busy="true" aria-label={t('admin:coupons.loading')}>
+        {[0, 1, 2, 3, 4].map((n) => (
+          <Skeleton key={n} h={44} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (list.isError) {
+    body = (
+      <Alert color="red" title={t('feedback.error')}>
+        <Text size="sm">{errorMessage(list.error)}</Text>
+        <Button size="xs" mt="sm" variant="light" color="red" onClick={() => void list.refetch()}>
+          {t('admin:coupons.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (!data || data.items.length === 0) {
+    body = (
+      <EmptyState
+        icon={<IconTicket size={28} />}
+        title={q ? t('admin:coupons.noMatchTitle') : t('admin:coupons.emptyTitle')}
+        description={q ? t('admin:coupons.noMatchBody', { q }) : t('admin:coupons.emptyBody')}
+        py="xl"
+      />
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('admin:coupons.total', { n: data.total })}
+        </Text>
+        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          <CouponTable
+            coupons={data.items}
+            products={products.data}
+            categories={categories.data}
+            onEdit={(coupon) => setEditing({ coupon })}
+            onDelete={setDeleting}
+          />
+        </div>
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={pages}
+              value={page + 1}
+              onChange={goToPage}
+              size="sm"
+              siblings={phone ? 0 : 1}
+              boundaries={1}
+              getControlProps={(control) => ({
+                'aria-label': t(`admin:coupons.pager.${control}`),
+              })}
+              getItemProps={(n) => ({ 'aria-label': t('admin:coupons.pager.page', { n }) })}
+            />
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">
+          {t('admin:coupons.title')}
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ coupon: null })}>
+          {t('admin:coupons.new')}
+        </Button>
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          value={filter}
+          onChange={chooseFilter}
+          fullWidth={phone}
+          w={phone ? '100%' : undefined}
+          aria-label={t('admin:coupons.filterLabel')}
+          data={COUPON_LIST_FILTERS.map((value) => ({
+            value,
+            label: t(`admin:coupons.filters.${value}`),
+          }))}
+        />
+        <TextInput
+          style={{ flex: 1, minWidth: 200 }}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            applySearch(event.currentTarget.value);
+          }}
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('admin:coupons.searchPlaceholder')}
+          aria-label={t('admin:coupons.search')}
+          type="search"
+          maxLength={60}
+        />
+      </Group>
+      {body}
+      <CouponFormModal
+        opened={editing !== null}
+        coupon={editing?.coupon ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('admin:coupons.deleteTitle')}
+        message={t('admin:coupons.deleteMessage', { code: deleting?.name ?? '' })}
+        confirmLabel={t('admin:coupons.delete')}
+        danger
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

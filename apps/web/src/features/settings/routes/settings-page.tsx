@@ -1,0 +1,85 @@
+import { Link, Navigate, useParams } from 'react-router';
+import { Card, EmptyState, Grid, NavLink, Stack, Title } from '@mantine/core';
+import { IconTools } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../products/components/admin-only';
+import { CategoriesSection } from '../components/categories-section';
+
+/** Spec §2 settings sections, in the spec's order: URL segment → catalogue key. */
+export const SETTINGS_SECTIONS = [
+  { slug: 'categories', key: 'categories' },
+  { slug: 'payments', key: 'payments' },
+  { slug: 'announcements', key: 'announcements' },
+  { slug: 'emails', key: 'emails' },
+  { slug: 'service-metadata', key: 'serviceMetadata' },
+  { slug: 'manufacturer', key: 'manufacturer' },
+  { slug: 'shipment', key: 'shipment' },
+] as const;
+
+/** Only product categories is built with the shop; the other sections arrive with administration. */
+function SectionInPreparation({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      <EmptyState
+        icon={<IconTools size={28} />}
+        title={t('preparing.title')}
+        description={t('preparing.body', { area: title })}
+        py="xl"
+      />
+    </Stack>
+  );
+}
+
+function Settings() {
+  const { t } = useTranslation();
+  const { section = SETTINGS_SECTIONS[0].slug } = useParams();
+  const current = SETTINGS_SECTIONS.find((candidate) => candidate.slug === section);
+  if (!current) return <Navigate to="/settings" replace />;
+  const title = t(`admin:settings.sections.${current.key}`);
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('admin:settings.title')}
+      </Title>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Card withBorder radius="md" padding={4}>
+            <nav aria-label={t('admin:settings.sectionsLabel')}>
+              {SETTINGS_SECTIONS.map(({ slug, key }) => (
+                <NavLink
+                  key={slug}
+                  component={Link}
+                  to={`/settings/${slug}`}
+                  label={t(`admin:settings.sections.${key}`)}
+                  active={slug === current.slug}
+                  aria-current={slug === current.slug ? 'page' : undefined}
+                />
+              ))}
+            </nav>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }} style={{ minWidth: 0 }}>
+          {current.key === 'categories' ? (
+            <CategoriesSection />
+          ) : (
+            <SectionInPreparation title={title} />
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** /settings/{section} — spec §2 general settings (admin only). */
+export function SettingsPage() {
+  return (
+    <AdminOnly>
+      <Settings />
+    </AdminOnly>
+  );
+}
