@@ -47,16 +47,31 @@ const ProfileSettingsPage = lazyRoute(
   () => import('../features/profile/routes/profile-settings-page'),
   'ProfileSettingsPage',
 );
+const CouponsPage = lazyRoute(
+  () => import('../features/coupons/routes/coupons-page'),
+  'CouponsPage',
+);
+const ProductsPage = lazyRoute(
+  () => import('../features/products/routes/products-page'),
+  'ProductsPage',
+);
+const SettingsPage = lazyRoute(
+  () => import('../features/settings/routes/settings-page'),
+  'SettingsPage',
+);
+const ShopPage = lazyRoute(() => import('../features/shop/routes/shop-page'), 'ShopPage');
+const ShopItemPage = lazyRoute(
+  () => import('../features/shop/routes/shop-item-page'),
+  'ShopItemPage',
+);
+const CheckoutPage = lazyRoute(
+  () => import('../features/shop/routes/checkout-page'),
+  'CheckoutPage',
+);
 
 /** Main routes whose screens arrive with later issues: an honest "being prepared" state. */
 const AREAS_IN_PREPARATION: { path: string; titleKey: string }[] = [
   { path: 'users', titleKey: 'nav.users' },
-  { path: 'coupoms', titleKey: 'nav.coupoms' },
-  { path: 'settings', titleKey: 'nav.settings' },
-  { path: 'products', titleKey: 'nav.products' },
-  { path: 'shop', titleKey: 'nav.shop' },
-  { path: 'shop/item/:item_id', titleKey: 'areas.shopItem' },
-  { path: 'shop/checkout', titleKey: 'areas.checkout' },
   { path: 'students', titleKey: 'nav.students' },
   { path: 'notifications', titleKey: 'nav.notifications' },
 ];
@@ -94,6 +109,13 @@ export const routes: RouteObject[] = [
           { path: 'case/:id', element: <CasePage /> },
           { path: 'archive', element: <ArchivePage /> },
           { path: 'profile-settings', element: <ProfileSettingsPage /> },
+          { path: 'shop', element: <ShopPage /> },
+          { path: 'shop/item/:item_id', element: <ShopItemPage /> },
+          { path: 'shop/checkout', element: <CheckoutPage /> },
+          { path: 'products', element: <ProductsPage /> },
+          // Spec §2 /settings; the optional segment names the section (product categories first).
+          { path: 'settings/:section?', element: <SettingsPage /> },
+          { path: 'coupoms', element: <CouponsPage /> },
           ...AREAS_IN_PREPARATION.map(({ path, titleKey }) => ({
             path,
             element: <AreaInPreparation titleKey={titleKey} />,

@@ -75,7 +75,9 @@ async function send(
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    return await fetch(`${API_BASE}${path}`, {
+    // A path under another API version (`/api/v2/...`) is taken as it is.
+    const url = path.startsWith('/api/') ? path : `${API_BASE}${path}`;
+    return await fetch(url, {
       method,
       headers,
       credentials: 'include',

@@ -54,6 +54,7 @@ import { BrandMark } from '../components/brand-mark';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { RouteTransition } from '../components/route-transition';
 import { StartupGate } from '../startup/startup-gate';
+import { CartMenu } from '../../features/shop/components/cart-menu';
 
 interface SidebarLink {
   to: string;
@@ -212,6 +213,9 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const narrow = useMatches({ base: true, sm: false });
+  const { data: profile } = useProfile();
+  // The cart sits with the shop: shown to those who may buy (spec §6 doctor: clinic, doctor, admin).
+  const mayShop = isDoctor(sessionRoles(profile?.roles ?? []));
 
   return (
     <StartupGate>
@@ -244,6 +248,7 @@ export function MainLayout() {
               </Group>
               <Group gap={6} wrap="nowrap">
                 <LanguageSwitcher compact={narrow} />
+                {mayShop && <CartMenu />}
                 <NotificationBell />
                 <UserMenu />
               </Group>
