@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
-  Anchor,
   Button,
   Card,
   Group,
@@ -11,14 +10,11 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  ADDRESS_LIMITS,
   EMPTY_ADDRESS,
   SHIPMENT_ADDRESS_TYPES,
   SHIPMENT_TYPE_UNSET,
@@ -33,17 +29,14 @@ import {
   type Shipment,
 } from '@dentflow/domain';
 import { errorMessage } from '../../../lib/notify';
-import { queryAddress } from '../../profile/api/query-address';
+import { AddressFields } from '../../profile/components/address-fields';
 import { useShippingOptions } from '../api/get-shipping-price';
 import { shippingOptionLabel } from './labels';
 
-/** A Brazilian CEP has 8 digits: typing the eighth starts the lookup. */
-const ZIP_LOOKUP_DIGITS = 8;
 /** Fewer digits than this cannot be a zip code worth asking the shipping table about. */
 const MIN_ZIP_DIGITS = 5;
 
 type Choice = 'profile' | 'other' | `delivery-${number}`;
-type Lookup = { status: 'idle' | 'loading' | 'found' } | { status: 'failed'; message: string };
 
 const sameAddress = (a: Address, b: Address) =>
   (Object.keys(EMPTY_ADDRESS) as (keyof Address)[]).every(
@@ -71,137 +64,6 @@ function initialChoice(known: KnownAddresses, shipment: Shipment): Choice {
   }
   if (known.profile) return 'profile';
   return known.deliveries.length > 0 ? 'delivery-0' : 'other';
-}
-
-/** The form for an address typed here: the zip lookup fills it; a failed lookup unlocks it. */
-function OtherAddressForm({ value, onChange }: { value: Address; onChange: (a: Address) => void }) {
-  const { t } = useTranslation();
-  const [unlocked, setUnlocked] = useState(() => !!value.city || !!value.address);
-  const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
-  const lastLookedUp = useRef<string | null>(null);
-  const latest = useRef(value);
-  latest.current = value;
-
-  const runLookup = async (zip: string) => {
-    lastLookedUp.current = zip;
-    setLookup({ status: 'loading' });
-    try {
-      const found = await queryAddress(zip);
-      onChange({
-        zipCode: found.zipCode || zip,
-        country: found.country ?? '',
-        state: found.state ?? '',
-        city: found.city ?? '',
-        address: found.address ?? '',
-        complement: latest.current.complement ?? '',
-      });
-      setLookup({ status: 'found' });
-    } catch (error) {
-      setLookup({ status: 'failed', message: errorMessage(error) });
-    } finally {
-      setUnlocked(true);
-    }
-  };
-
-  const field = (key: keyof Address) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    onChange({ ...value, [key]: event.currentTarget.value });
-  const zipDigits = unmask(value.zipCode);
-  const locked = !unlocked;
-
-  return (
-    <Stack gap="sm">
-      <TextInput
-        label={t('profile.address.zipCode')}
-        description={t('profile.address.zipHint')}
-        required
-        autoComplete="postal-code"
-        inputMode="numeric"
-        maxLength={ADDRESS_LIMITS.zipCode}
-        value={value.zipCode}
-        onChange={(event) => {
-          onChange({ ...value, zipCode: event.currentTarget.value });
-          const digits = unmask(event.currentTarget.value);
-          if (digits.length === ZIP_LOOKUP_DIGITS && digits !== lastLookedUp.current)
-            void runLookup(digits);
-        }}
-        inputContainer={(input) => (
-          <Group align="flex-start" wrap="nowrap" gap="sm">
-            <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
-            <Button
-              variant="light"
-              leftSection={<IconSearch size={16} />}
-              loading={lookup.status === 'loading'}
-              disabled={zipDigits.length === 0}
-              onClick={() => void runLookup(zipDigits)}
-            >
-              {t('profile.address.lookup')}
-            </Button>
-          </Group>
-        )}
-      />
-      {lookup.status === 'failed' && (
-        <Alert color="yellow" title={t('profile.address.lookupFailed')} role="alert">
-          {lookup.message}
-        </Alert>
-      )}
-      {locked && (
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => setUnlocked(true)}
-          ta="left"
-        >
-          {t('profile.address.manual')}
-        </Anchor>
-      )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('profile.address.country')}
-          required
-          disabled={locked}
-          autoComplete="country-name"
-          maxLength={ADDRESS_LIMITS.country}
-          value={value.country}
-          onChange={field('country')}
-        />
-        <TextInput
-          label={t('profile.address.state')}
-          required
-          disabled={locked}
-          autoComplete="address-level1"
-          maxLength={ADDRESS_LIMITS.state}
-          value={value.state}
-          onChange={field('state')}
-        />
-      </SimpleGrid>
-      <TextInput
-        label={t('profile.address.city')}
-        required
-        disabled={locked}
-        autoComplete="address-level2"
-        maxLength={ADDRESS_LIMITS.cityMax}
-        value={value.city}
-        onChange={field('city')}
-      />
-      <TextInput
-        label={t('profile.address.address')}
-        required
-        disabled={locked}
-        autoComplete="street-address"
-        maxLength={ADDRESS_LIMITS.address}
-        value={value.address}
-        onChange={field('address')}
-      />
-      <TextInput
-        label={t('profile.address.complement')}
-        disabled={locked}
-        maxLength={ADDRESS_LIMITS.complement}
-        value={value.complement ?? ''}
-        onChange={field('complement')}
-      />
-    </Stack>
-  );
 }
 
 /**
@@ -335,7 +197,7 @@ function AddressChoice({
         </Radio.Group>
         {choice === 'other' && (
           <Stack mt="md">
-            <OtherAddressForm value={other} onChange={setOther} />
+            <AddressFields value={other} onChange={setOther} />
           </Stack>
         )}
       </Card>
