@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /** Stable error codes of the API envelope; each has a message in the `errors` catalogue under `api.<CODE>`. */
 export type ErrorCode =
   | 'VALIDATION_ERROR'
@@ -56,6 +58,29 @@ export class AppError extends Error {
 }
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+/**
+ * zod issues of a value checked inside a service → field paths under `prefix` with `errors`
+ * catalogue keys (a schema's own `validation.*` message, else zod's kind of issue mapped to one).
+ */
+export function zodIssueFields(
+  prefix: string,
+  issues: readonly z.core.$ZodIssue[],
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = [prefix, ...issue.path.map(String)].join('.');
+    let key = 'validation.invalid';
+    if (issue.message.startsWith('validation.')) key = issue.message;
+    else if (issue.code === 'too_small') key = 'validation.min';
+    else if (issue.code === 'too_big') key = 'validation.max';
+    else if (issue.code === 'invalid_type' && issue.input === undefined)
+      key = 'validation.required';
+    else if (issue.code === 'unrecognized_keys') key = 'validation.unknownField';
+    fields[path] ??= key;
+  }
+  return fields;
+}
 
 /** A validation failure found by a service rather than by the route schema. */
 export const validationError = (fields: Record<string, string>) =>

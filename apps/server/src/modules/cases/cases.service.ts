@@ -44,11 +44,10 @@ import {
   type NewCaseBody,
   type ServiceDataBody,
 } from '@dentflow/domain';
-import type { z } from 'zod';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { AppError, validationError } from '../../http/app-error';
+import { AppError, validationError, zodIssueFields } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
 import { verifyPassword } from '../../security/passwords';
 import { loadCaseAccess, type CaseAccess } from './case-access.service';
@@ -278,23 +277,6 @@ export async function openCase(
     now,
   );
   return { caseId: row.id, caseCurrency, messages };
-}
-
-/** zod issues of service data → field paths with catalogue keys. */
-function dataIssueFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const path = ['data', ...issue.path.map(String)].join('.');
-    let key = 'validation.invalid';
-    if (issue.message.startsWith('validation.')) key = issue.message;
-    else if (issue.code === 'too_small') key = 'validation.min';
-    else if (issue.code === 'too_big') key = 'validation.max';
-    else if (issue.code === 'invalid_type' && issue.input === undefined)
-      key = 'validation.required';
-    else if (issue.code === 'unrecognized_keys') key = 'validation.unknownField';
-    fields[path] ??= key;
-  }
-  return fields;
 }
 
 // ───────────────────────────── the service ─────────────────────────────
@@ -642,7 +624,7 @@ export function createCasesService(ctx: AppContext) {
         ? serviceDataV1Schema
         : serviceDataV3Schema;
       const parsed = schema.safeParse(body.data);
-      if (!parsed.success) throw validationError(dataIssueFields(parsed.error.issues));
+      if (!parsed.success) throw validationError(zodIssueFields('data', parsed.error.issues));
       return change(caller, caseId, language, async (tx, access, row) => {
         authorize('serviceData', caller, access, row);
         await findOwnedService(tx, caseId, serviceId, language);

@@ -10,10 +10,9 @@ import {
   type Language,
   type NewCaseBody,
 } from '@dentflow/domain';
-import type { z } from 'zod';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { AppContext } from '../../context';
-import { AppError, validationError } from '../../http/app-error';
+import { AppError, validationError, zodIssueFields } from '../../http/app-error';
 import { loadCaseAccess } from '../cases/case-access.service';
 import { recordCaseActivity } from '../cases/case-activity.repository';
 import { findCase, updateCase } from '../cases/cases.repository';
@@ -45,22 +44,6 @@ export function canonicalJson(value: unknown): string {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** zod issues → field paths under `prefix` with `errors` catalogue keys. */
-function issueFields(prefix: string, issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const path = [prefix, ...issue.path.map(String)].join('.');
-    let key = 'validation.invalid';
-    if (issue.message.startsWith('validation.')) key = issue.message;
-    else if (issue.code === 'invalid_type' && issue.input === undefined)
-      key = 'validation.required';
-    else if (issue.code === 'too_small') key = 'validation.min';
-    else if (issue.code === 'too_big') key = 'validation.max';
-    fields[path] ??= key;
-  }
-  return fields;
-}
-
 /**
  * The patient of a checkout without a case: the first item's `planningExtraData`
  * (`{patient: {fname, lname, birthDate?, gender?}, observation?}`), as `POST /case/new` takes it.
@@ -71,7 +54,7 @@ export function newCaseOfCart(
   const parsed = newCaseBodySchema.safeParse(items[0]?.planningExtraData ?? {});
   return parsed.success
     ? { body: parsed.data }
-    : { fields: issueFields('items.0.planningExtraData', parsed.error.issues) };
+    : { fields: zodIssueFields('items.0.planningExtraData', parsed.error.issues) };
 }
 
 /** The transaction's reference for payment providers: unique, unguessable. */
