@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   currencyForLanguage,
+  profileCurrency,
   detectLanguage,
   isLanguage,
   languageFromAcceptLanguage,
@@ -76,4 +77,18 @@ describe('languageTag', () => {
     expect(isLanguage('pt')).toBe(false);
     expect(isLanguage(3)).toBe(false);
   });
+});
+
+describe('profileCurrency', () => {
+  it.each([
+    [{ currency: 'USD', language: 'ptBR' }, undefined, 'USD'],
+    [{ currency: 'BRL', language: 'en' }, undefined, 'BRL'],
+    [{ currency: 'EUR', language: 'ptBR' }, undefined, 'BRL'],
+    [{ language: 'es' }, 'ptBR', 'USD'],
+    [{}, 'ptBR', 'BRL'],
+    [null, 'en', 'USD'],
+    [undefined, undefined, 'USD'],
+  ] as const)('%j (request %s) → %s', (dataInfo, fallback, expected) =>
+    expect(profileCurrency(dataInfo, fallback)).toBe(expected),
+  );
 });

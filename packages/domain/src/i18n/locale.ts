@@ -43,6 +43,20 @@ export function currencyForLanguage(language: string | null | undefined): Curren
   return language === 'ptBR' ? 'BRL' : DEFAULT_CURRENCY;
 }
 
+/**
+ * A user's currency (new cases, shop prices): the profile's, else the one of the profile
+ * language, else of the language the request came in.
+ */
+export function profileCurrency(
+  dataInfo: { currency?: unknown; language?: unknown } | null | undefined,
+  fallbackLanguage?: string,
+): Currency {
+  const stored = dataInfo?.currency;
+  if ((CURRENCIES as readonly unknown[]).includes(stored)) return stored as Currency;
+  const language = typeof dataInfo?.language === 'string' ? dataInfo.language : fallbackLanguage;
+  return currencyForLanguage(language);
+}
+
 /** A BCP 47 tag for a language, e.g. for Accept-Language or Intl; detectLanguage() maps it back. */
 export function languageTag(language: Language): string {
   return { ptBR: 'pt-BR', en: 'en-US', es: 'es-ES' }[language];

@@ -1,5 +1,5 @@
 import {
-  CURRENCIES,
+  profileCurrency,
   PRODUCT_TYPES,
   DEADLINE_NEAR_MS,
   DEADLINE_SETTLED_STATUSES,
@@ -9,13 +9,11 @@ import {
   canArchive,
   caseDeadline,
   caseListGroup,
-  currencyForLanguage,
   emptyServiceDataV3,
   foldText,
   isArchived,
   isManufacturingKind,
   isOldServiceDataLayout,
-  isOneOf,
   isPatientValid,
   isPendingApproval,
   isPlanner,
@@ -247,10 +245,7 @@ export async function openCase(
 ): Promise<{ caseId: number; caseCurrency: Currency; messages: CaseEventMessage[] }> {
   const owner = await findUserForCase(tx, ownerId);
   if (!owner) throw new AppError(401, 'NOT_AUTHORIZED');
-  const stored = owner.dataInfo?.currency;
-  const caseCurrency = isOneOf(CURRENCIES, stored)
-    ? stored
-    : currencyForLanguage(owner.dataInfo?.language);
+  const caseCurrency = profileCurrency(owner.dataInfo);
   const patient = await insertPatient(tx, {
     fname: body.patient.fname,
     lname: body.patient.lname,

@@ -1,9 +1,7 @@
 import {
-  currencyForLanguage,
+  profileCurrency,
   foldText,
   isAdmin,
-  isOneOf,
-  CURRENCIES,
   LANGUAGES,
   priceLanguageFor,
   SHOP_PAGE_SIZE,
@@ -192,10 +190,10 @@ export function createProductsService(ctx: AppContext) {
       language: Language,
       query: ShopProductsQuery,
     ): Promise<ShopProductPage> {
-      const profileCurrency = await findUserCurrency(db, actor.userId);
-      const currency = isOneOf(CURRENCIES, profileCurrency)
-        ? profileCurrency
-        : currencyForLanguage(language);
+      const currency = profileCurrency(
+        { currency: await findUserCurrency(db, actor.userId) },
+        language,
+      );
       const priceLanguage = priceLanguageFor(currency);
       const rows = await listProductsWithCategory(db);
       const byId = new Map(rows.map(({ product }) => [product.id, product]));

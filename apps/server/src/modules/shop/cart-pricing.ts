@@ -12,13 +12,13 @@ import {
   cartItemFor,
   checkoutProblems,
   couponRejection,
-  currencyForLanguage,
   emptyShipment,
   isAddressValid,
   isOneOf,
   needsDeliveryAddress,
   normalizeCouponCode,
   priceLanguageFor,
+  profileCurrency,
   priceOrder,
   pricingLineFor,
   productName,
@@ -95,12 +95,6 @@ export interface PricedCart {
   paymentMethods: PaymentMethod[];
 }
 
-/** The caller's currency by the same rule as `openCase`: the profile's, else by language. */
-export function profileCurrency(user: Pick<ShopUser, 'dataInfo'>): Currency {
-  const stored = user.dataInfo?.currency;
-  return isOneOf(CURRENCIES, stored) ? stored : currencyForLanguage(user.dataInfo?.language);
-}
-
 /**
  * The currency an order is priced in: its case's (the case must be visible, else 404), or for a
  * new case the caller's profile currency.
@@ -111,11 +105,11 @@ export async function orderCurrency(
   user: ShopUser,
   caseId: number | null | undefined,
 ): Promise<Currency> {
-  if (!caseId) return profileCurrency(user);
+  if (!caseId) return profileCurrency(user.dataInfo);
   const access = await loadCaseAccess(tx, caller, caseId);
   if (!access) throw new AppError(404, 'NOT_FOUND');
   const stored = await findCaseCurrency(tx, caseId);
-  return isOneOf(CURRENCIES, stored) ? stored : profileCurrency(user);
+  return isOneOf(CURRENCIES, stored) ? stored : profileCurrency(user.dataInfo);
 }
 
 /** The shipping table from settings; a missing or broken one offers nothing. */

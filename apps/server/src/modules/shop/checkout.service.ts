@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  profileCurrency,
   caseListGroup,
   isBroadNew,
   newCaseBodySchema,
@@ -17,7 +18,7 @@ import { loadCaseAccess } from '../cases/case-access.service';
 import { recordCaseActivity } from '../cases/case-activity.repository';
 import { findCase, updateCase } from '../cases/cases.repository';
 import { addServicesToCase, openCase, refreshCaseDerived } from '../cases/cases.service';
-import { priceCart, profileCurrency, type PricedCart, type ShopCaller } from './cart-pricing';
+import { priceCart, type PricedCart, type ShopCaller } from './cart-pricing';
 import {
   addCouponUse,
   claimCheckoutRequest,
@@ -104,7 +105,7 @@ export function createCheckoutService(ctx: AppContext) {
 
         let caseId = order.caseId;
         let fromStatus = 'new';
-        let currency = profileCurrency(user);
+        let currency = profileCurrency(user.dataInfo);
         let now = new Date();
         if (caseId) {
           const access = await loadCaseAccess(tx, caller, caseId, { lock: true });

@@ -1,4 +1,5 @@
 import {
+  profileCurrency,
   CURRENCIES,
   cartItemSchema,
   couponRejection,
@@ -34,7 +35,6 @@ import {
   loadShippingSettings,
   orderCurrency,
   priceCart,
-  profileCurrency,
   sleeveOffers,
   type ShopCaller,
   type ShopUser,
@@ -180,7 +180,7 @@ export function createShopService(ctx: AppContext) {
         rejection = priced.couponRejection;
         discount = priced.breakdown.couponDiscount;
       } else {
-        currency = profileCurrency(user);
+        currency = profileCurrency(user.dataInfo);
         rejection = found
           ? couponRejection(asDomainCoupon(found), {
               userId: user.id,
@@ -203,7 +203,7 @@ export function createShopService(ctx: AppContext) {
 
     /** Sleeve manufacturers and their price in the currency asked (default the caller's). */
     async fetchSleeves(caller: ShopCaller, currency?: Currency): Promise<SleeveOffer[]> {
-      const chosen = currency ?? profileCurrency(await shopUser(caller));
+      const chosen = currency ?? profileCurrency((await shopUser(caller)).dataInfo);
       return (await sleeveOffers(db, chosen)).map((sleeve) => ({ ...sleeve, currency: chosen }));
     },
 
@@ -235,7 +235,7 @@ export function createShopService(ctx: AppContext) {
       currency?: Currency,
     ): Promise<ShippingQuote[]> {
       if (!isZipCodeFormat(zipCode) || !zipDigits(zipCode)) throw new AppError(400, 'INVALID_ZIP');
-      const chosen = currency ?? profileCurrency(await shopUser(caller));
+      const chosen = currency ?? profileCurrency((await shopUser(caller)).dataInfo);
       return shippingOptionsFor(await loadShippingSettings(db), zipCode, chosen);
     },
   };
