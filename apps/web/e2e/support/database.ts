@@ -11,3 +11,17 @@ export async function sql(text: string, values: unknown[] = []): Promise<void> {
     await client.end();
   }
 }
+
+/** Runs a query on the database of the server under test and returns its rows (to check results). */
+export async function queryRows<Row extends Record<string, unknown>>(
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
