@@ -166,7 +166,7 @@ export async function buildApp(
   registerAuthRoutes(app, auth, config);
   registerProfileRoutes(app, createProfileService(ctx), config);
   registerMetadataRoutes(app, createMetadataService(ctx));
-  registerShopRoutes(app, createShopService(ctx));
+  registerShopRoutes(app, createShopService(ctx), config);
   const cases = createCasesService(ctx);
   registerCasesRoutes(app, cases, config);
   registerCaseJobs(app, cases);

@@ -322,3 +322,24 @@ describe('GET /products/coupom/lookup/{code}', () => {
     expect((await lookup(null, 'WELCOME10')).statusCode).toBe(401);
   });
 });
+
+describe('the coupon lookup is rate limited (it could probe for codes)', () => {
+  it('answers 429 RATE_LIMITED past the limit', async () => {
+    const limited = await startTestApp({ RATE_LIMIT_NICKNAME_MAX: '3' });
+    try {
+      const session = await login(limited.app, 'doctor');
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const response = await limited.app.inject({
+          method: 'GET',
+          url: `/api/v1/products/coupom/lookup/GUESS${i}`,
+          headers: { authorization: `Bearer ${session.accessToken}` },
+        });
+        codes.push(response.statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+});

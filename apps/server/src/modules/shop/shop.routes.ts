@@ -16,6 +16,7 @@ import {
 import { responses } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
 import { caller } from '../../http/request-meta';
+import type { Config } from '../../config';
 import type { ShopService } from './shop.service';
 
 const tags = ['shop'];
@@ -25,7 +26,7 @@ const security = [{ bearer: [] }];
  * The shop's calls (spec §7 Shop, issue 8): the order is priced on the server only. Ordering is
  * for clinics and doctors (`doctor`; admins pass); the rest for any signed-in user.
  */
-export function registerShopRoutes(app: FastifyInstance, shop: ShopService) {
+export function registerShopRoutes(app: FastifyInstance, shop: ShopService, config: Config) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/shop/queryAddress/:zipcode', {
@@ -79,7 +80,11 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService) {
   });
 
   r.get('/api/v1/products/coupom/lookup/:code', {
-    config: { permission: 'authenticated' },
+    // Like the nickname check: a probe for codes, so limited per client address.
+    config: {
+      permission: 'authenticated',
+      rateLimit: { max: config.rateLimit.nickname, timeWindow: config.rateLimit.windowMs },
+    },
     schema: {
       tags,
       security,
