@@ -208,14 +208,20 @@ function UserMenu() {
 }
 
 /** Spec §1 main layout: vertical, sidebar, floating navbar, static footer, zoom-fade transition. */
+/**
+ * The cart sits with the shop: shown to those who may buy (spec §6 doctor: clinic, doctor, admin).
+ * Read inside the start-up gate, so it asks nothing before the session is restored.
+ */
+function ShopperCart() {
+  const { data: profile } = useProfile();
+  return isDoctor(sessionRoles(profile?.roles ?? [])) ? <CartMenu /> : null;
+}
+
 export function MainLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const narrow = useMatches({ base: true, sm: false });
-  const { data: profile } = useProfile();
-  // The cart sits with the shop: shown to those who may buy (spec §6 doctor: clinic, doctor, admin).
-  const mayShop = isDoctor(sessionRoles(profile?.roles ?? []));
 
   return (
     <StartupGate>
@@ -248,7 +254,7 @@ export function MainLayout() {
               </Group>
               <Group gap={6} wrap="nowrap">
                 <LanguageSwitcher compact={narrow} />
-                {mayShop && <CartMenu />}
+                <ShopperCart />
                 <NotificationBell />
                 <UserMenu />
               </Group>
