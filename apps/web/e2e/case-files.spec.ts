@@ -3,15 +3,14 @@ import {
   expect,
   request as playwrightRequest,
   test,
-  type Browser,
   type Locator,
   type Page,
 } from '@playwright/test';
 import { translate } from '@dentflow/domain';
 import { sql } from './support/database';
 import { E2E_BASE_URL } from './support/environment';
-import { logIn, skipWelcome } from './support/session';
-import { BROWSER_LOCALES, DEMO_PASSWORD } from './support/texts';
+import { signIn } from './support/session';
+import { DEMO_PASSWORD } from './support/texts';
 
 /**
  * The files of a case end to end (issue 7), in English: the doctor sends photos and the upper-jaw
@@ -125,20 +124,6 @@ async function apiToken(login: string): Promise<string> {
   }
 }
 
-async function signIn(browser: Browser, login: string): Promise<Page> {
-  const context = await browser.newContext({ locale: BROWSER_LOCALES.en });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log(`[${login}] page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') console.log(`[${login}] console: ${message.text()}`);
-  });
-  await skipWelcome(page);
-  await page.goto('/login');
-  await logIn(page, 'en', login, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/cases\/new$/);
-  return page;
-}
-
 async function openAttachments(page: Page) {
   await page.goto(`/case/${caseId}?tab=attachments`);
   await expect(
@@ -212,7 +197,7 @@ test.beforeAll(async () => {
 test('the doctor sends photos and the upper-jaw STL to a new case and sees the previews', async ({
   browser,
 }) => {
-  const page = await signIn(browser, 'doctor');
+  const page = await signIn(browser, 'doctor', 'en');
   await openAttachments(page);
 
   // The first photo's upload is held at the storage until its progress row has been seen.
@@ -274,7 +259,7 @@ test('the doctor sends photos and the upper-jaw STL to a new case and sees the p
 });
 
 test('the 3D viewer draws the upper-jaw model', async ({ browser }) => {
-  const page = await signIn(browser, 'doctor');
+  const page = await signIn(browser, 'doctor', 'en');
   await openAttachments(page);
   await cardOf(bucketSection(page, 'exams'), UPPER_JAW.name)
     .getByRole('button', { name: en('files', 'viewers.open3d') })
@@ -324,7 +309,7 @@ test('the case is validated and the demo planner assigned (arranged in the datab
 });
 
 test('the planner publishes the planning file', async ({ browser }) => {
-  const page = await signIn(browser, 'planner');
+  const page = await signIn(browser, 'planner', 'en');
   await openAttachments(page);
   await upload(page, 'planning', [PLAN_V1]);
   const card = cardOf(bucketSection(page, 'planning'), PLAN_V1.name);
@@ -336,7 +321,7 @@ test('the planner publishes the planning file', async ({ browser }) => {
 });
 
 test('the doctor asks for a change of the planning file', async ({ browser }) => {
-  const page = await signIn(browser, 'doctor');
+  const page = await signIn(browser, 'doctor', 'en');
   await openAttachments(page);
   const card = cardOf(bucketSection(page, 'planning'), PLAN_V1.name);
   await expect(statusBadge(card, 'publish')).toBeVisible();
@@ -354,7 +339,7 @@ test('the doctor asks for a change of the planning file', async ({ browser }) =>
 });
 
 test('the planner reads the request and publishes a revised file', async ({ browser }) => {
-  const page = await signIn(browser, 'planner');
+  const page = await signIn(browser, 'planner', 'en');
   await openAttachments(page);
   const planning = bucketSection(page, 'planning');
   const old = cardOf(planning, PLAN_V1.name);
@@ -373,7 +358,7 @@ test('the planner reads the request and publishes a revised file', async ({ brow
 });
 
 test('the doctor approves the revised planning file', async ({ browser }) => {
-  const page = await signIn(browser, 'doctor');
+  const page = await signIn(browser, 'doctor', 'en');
   await openAttachments(page);
   const card = cardOf(bucketSection(page, 'planning'), PLAN_V2.name);
   await expect(statusBadge(card, 'publish')).toBeVisible();
@@ -401,7 +386,7 @@ test("another doctor gets 404 on the file's download URL and on the case", async
   expect(response.status()).toBe(404);
   await download.dispose();
 
-  const page = await signIn(browser, 'otherdoctor');
+  const page = await signIn(browser, 'otherdoctor', 'en');
   await page.goto(`/case/${caseId}?tab=attachments`);
   await expect(page.getByText(en('cases', 'view.notFoundTitle'))).toBeVisible();
   await expect(page.getByTestId('attachment-card')).toHaveCount(0);

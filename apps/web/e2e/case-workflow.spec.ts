@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { translate, type Language } from '@dentflow/domain';
 import { sql } from './support/database';
-import { logIn, skipWelcome } from './support/session';
+import { logIn, signIn, skipWelcome } from './support/session';
 import { BROWSER_LOCALES, DEMO_PASSWORD } from './support/texts';
 
 /**
@@ -58,21 +58,6 @@ test.afterAll(async () => {
      where email = 'doctor@dentflow.local'`,
   );
 });
-
-async function signIn(browser: Browser, login: string, language: Language): Promise<Page> {
-  const context = await browser.newContext({ locale: BROWSER_LOCALES[language] });
-  const page = await context.newPage();
-  // A crash of the page shows in the report with its cause.
-  page.on('pageerror', (error) => console.log(`[${login}] page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') console.log(`[${login}] console: ${message.text()}`);
-  });
-  await skipWelcome(page);
-  await page.goto('/login');
-  await logIn(page, language, login, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/cases\/new$/);
-  return page;
-}
 
 /** Clicks a case action button and confirms it in the confirm dialog. */
 async function confirmAction(page: Page, language: Language, action: string) {

@@ -11,8 +11,8 @@ import {
   type QuoteResponse,
 } from '@dentflow/domain';
 import { queryRows, sql } from './support/database';
-import { logIn, skipWelcome } from './support/session';
-import { BROWSER_LOCALES, DEMO_PASSWORD, fieldName } from './support/texts';
+import { signIn } from './support/session';
+import { fieldName } from './support/texts';
 
 /**
  * The shop end to end (issue 8): a doctor filters the shop, adds the guide combo and a printed
@@ -36,20 +36,6 @@ const PNG = Buffer.from(
 );
 
 const DOCTOR_EMAIL = 'doctor@dentflow.local';
-
-async function signIn(browser: Browser, login: string, language: Language): Promise<Page> {
-  const context = await browser.newContext({ locale: BROWSER_LOCALES[language] });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log(`[${login}] page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') console.log(`[${login}] console: ${message.text()}`);
-  });
-  await skipWelcome(page);
-  await page.goto('/login');
-  await logIn(page, language, login, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/cases\/new$/);
-  return page;
-}
 
 /** Product names by code, in a language, as the server stores them. */
 async function productNames(codes: string[], language: Language): Promise<Record<string, string>> {
