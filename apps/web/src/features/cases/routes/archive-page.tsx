@@ -6,7 +6,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Pagination,
   Select,
   SimpleGrid,
   Skeleton,
@@ -18,6 +17,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconArchive, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../lib/ui/list-pagination';
 import {
   CASE_PAGE_SIZE_DEFAULT,
   CURRENCIES,
@@ -164,17 +164,7 @@ export function ArchivePage() {
         {data.items.map((item) => (
           <ArchivedRow key={item.id} item={item} onUnarchive={setUnarchiving} />
         ))}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page + 1}
-              onChange={(n) => setPage(n - 1)}
-              size="sm"
-              siblings={0}
-            />
-          </Group>
-        )}
+        <ListPagination page={page} pages={pages} onChange={setPage} compact />
       </Stack>
     );
   }

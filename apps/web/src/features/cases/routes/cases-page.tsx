@@ -7,7 +7,6 @@ import {
   EmptyState,
   Grid,
   Group,
-  Pagination,
   Skeleton,
   Stack,
   Text,
@@ -18,6 +17,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFolders, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../lib/ui/list-pagination';
 import {
   CASE_PAGE_SIZE_DEFAULT,
   DEFAULT_CASE_LIST_FILTER,
@@ -70,10 +70,10 @@ function CaseListView({ filter }: { filter: CaseListFilter }) {
     );
   }, SEARCH_DEBOUNCE_MS);
 
-  const goToPage = (oneBased: number) =>
+  const goToPage = (target: number) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
-      if (oneBased > 1) next.set('page', String(oneBased - 1));
+      if (target > 0) next.set('page', String(target));
       else next.delete('page');
       return next;
     });
@@ -131,22 +131,7 @@ function CaseListView({ filter }: { filter: CaseListFilter }) {
             />
           ))}
         </Stack>
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page + 1}
-              onChange={goToPage}
-              size="sm"
-              siblings={desktop ? 1 : 0}
-              boundaries={1}
-              getControlProps={(control) => ({
-                'aria-label': t(`cases:list.pager.${control}`),
-              })}
-              getItemProps={(n) => ({ 'aria-label': t('cases:list.pager.page', { n }) })}
-            />
-          </Group>
-        )}
+        <ListPagination page={page} pages={pages} onChange={goToPage} compact={!desktop} />
       </Stack>
     );
   }

@@ -5,7 +5,6 @@ import {
   Button,
   EmptyState,
   Group,
-  Pagination,
   SegmentedControl,
   Skeleton,
   Stack,
@@ -17,6 +16,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../lib/ui/list-pagination';
 import {
   ADMIN_PAGE_SIZE,
   COUPON_LIST_FILTERS,
@@ -96,9 +96,9 @@ function CouponAdmin() {
       next.delete('page');
     });
 
-  const goToPage = (oneBased: number) =>
+  const goToPage = (target: number) =>
     update((next) => {
-      if (oneBased > 1) next.set('page', String(oneBased - 1));
+      if (target > 0) next.set('page', String(target));
       else next.delete('page');
     });
 
@@ -118,7 +118,7 @@ function CouponAdmin() {
   // A page past the end (its last coupon deleted, an old link) moves to the last page.
   const pastTheEnd = !list.isPlaceholderData && data?.items.length === 0 && page > 0;
   useEffect(() => {
-    if (pastTheEnd) goToPage(pages);
+    if (pastTheEnd) goToPage(pages - 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the page runs out
   }, [pastTheEnd, pages]);
 
@@ -164,22 +164,7 @@ function CouponAdmin() {
             onDelete={setDeleting}
           />
         </div>
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page + 1}
-              onChange={goToPage}
-              size="sm"
-              siblings={phone ? 0 : 1}
-              boundaries={1}
-              getControlProps={(control) => ({
-                'aria-label': t(`admin:coupons.pager.${control}`),
-              })}
-              getItemProps={(n) => ({ 'aria-label': t('admin:coupons.pager.page', { n }) })}
-            />
-          </Group>
-        )}
+        <ListPagination page={page} pages={pages} onChange={goToPage} compact={phone} />
       </Stack>
     );
   }

@@ -1,19 +1,9 @@
 import { useReducer, useState } from 'react';
-import {
-  Alert,
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, EmptyState, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../lib/ui/list-pagination';
 import {
   EMPTY_SHOP_FILTER,
   SHOP_PAGE_SIZE,
@@ -99,20 +89,7 @@ export function ShopPage() {
             <ProductCard key={product.id} product={product} />
           ))}
         </SimpleGrid>
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page + 1}
-              onChange={(oneBased) => setPage(oneBased - 1)}
-              size="sm"
-              siblings={0}
-              boundaries={1}
-              getControlProps={(control) => ({ 'aria-label': t(`shop:list.pager.${control}`) })}
-              getItemProps={(n) => ({ 'aria-label': t('shop:list.pager.page', { n }) })}
-            />
-          </Group>
-        )}
+        <ListPagination page={page} pages={pages} onChange={setPage} compact />
       </Stack>
     );
   }
