@@ -18,3 +18,6 @@ export const responses = <T extends z.ZodType>(obj: T) => ({
   '4xx': errorEnvelopeSchema,
   '5xx': errorEnvelopeSchema,
 });
+
+/** A stored time as the API answers it: ISO 8601, or null when unset. */
+export const isoOrNull = (date: Date | null | undefined) => (date ? date.toISOString() : null);

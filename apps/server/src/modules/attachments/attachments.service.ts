@@ -40,6 +40,7 @@ import {
 } from './attachments.repository';
 import { contentMatches, SNIFF_BYTES } from './file-sniff';
 import { recordCaseActivity } from '../cases/case-activity.repository';
+import { isoOrNull } from '../../http/envelope';
 
 /** Presigned uploads expire in minutes; a browser starts the POST right after asking. */
 const UPLOAD_EXPIRES_SEC = 15 * 60;
@@ -79,7 +80,6 @@ const EVENT_OF: Record<AttachmentAction, string> = {
 };
 
 const randomName = () => randomBytes(16).toString('hex');
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export interface AttachmentsServiceOptions {
   /** The cases module's access rule (null: the caller cannot see the case → 404). */
@@ -144,9 +144,9 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       filename: row.filename,
       filesize: row.filesize,
       url,
-      uploadedAt: iso(row.uploadedAt),
+      uploadedAt: isoOrNull(row.uploadedAt),
       createdAt: row.createdAt.toISOString(),
-      deletedAt: iso(row.deletedAt),
+      deletedAt: isoOrNull(row.deletedAt),
       justification: row.justification,
       mimetype: row.mimetype,
     };
@@ -156,7 +156,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
     bucketName: row.bucketName,
     status: row.status,
     freeze: row.freeze,
-    deletedAt: iso(row.deletedAt),
+    deletedAt: isoOrNull(row.deletedAt),
   });
 
   /**

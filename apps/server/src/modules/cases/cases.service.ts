@@ -87,10 +87,10 @@ import {
   type CaseServiceWithProduct,
   type ProductRow,
 } from './cases.repository';
+import { isoOrNull } from '../../http/envelope';
 
 type Caller = Pick<AuthContext, 'userId' | 'roles'>;
 const viewerOf = (caller: Caller): CaseViewer => ({ userId: caller.userId, roles: caller.roles });
-const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
 /** A case change to record (history row in the transaction) and publish (after commit). */
 interface EventDraft {
@@ -292,7 +292,7 @@ export function createCasesService(ctx: AppContext) {
       owner: { id: row.ownerId, displayName: row.ownerName },
       services: row.services,
       createdAt: row.createdAt.toISOString(),
-      deadlineAt: iso(row.deadlineAt),
+      deadlineAt: isoOrNull(row.deadlineAt),
       modifiedAt: row.modifiedAt.toISOString(),
       review: row.caseReview,
     };
@@ -371,8 +371,8 @@ export function createCasesService(ctx: AppContext) {
       observation: row.observation,
       createdAt: row.createdAt.toISOString(),
       modifiedAt: row.modifiedAt.toISOString(),
-      deadlineAt: iso(row.deadlineAt),
-      finishAt: iso(row.finishAt),
+      deadlineAt: isoOrNull(row.deadlineAt),
+      finishAt: isoOrNull(row.finishAt),
       services: services.map((s: CaseServiceWithProduct) => ({
         id: s.id,
         productId: s.productId,
@@ -386,8 +386,8 @@ export function createCasesService(ctx: AppContext) {
         quantity: s.quantity,
         printableProduct: s.printableProduct,
         planner: ref(s.plannerId),
-        approveRequestAt: iso(s.approveRequestAt),
-        approveAt: iso(s.approveAt),
+        approveRequestAt: isoOrNull(s.approveRequestAt),
+        approveAt: isoOrNull(s.approveAt),
         paid: s.paidAt !== null,
         dataVersion: s.dataVersion,
         data: s.data ?? null,
@@ -405,7 +405,7 @@ export function createCasesService(ctx: AppContext) {
         description: r.description,
         createdAt: r.createdAt.toISOString(),
         createdBy: ref(r.createdBy),
-        solvedAt: iso(r.solvedAt),
+        solvedAt: isoOrNull(r.solvedAt),
         solvedBy: ref(r.solvedBy),
       })),
       checks,
@@ -715,8 +715,8 @@ export function createCasesService(ctx: AppContext) {
               services
                 .filter((s) =>
                   isPendingApproval({
-                    approveRequestAt: iso(s.approveRequestAt),
-                    approveAt: iso(s.approveAt),
+                    approveRequestAt: isoOrNull(s.approveRequestAt),
+                    approveAt: isoOrNull(s.approveAt),
                   }),
                 )
                 .map((s) => [s.id, s]),

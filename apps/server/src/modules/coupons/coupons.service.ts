@@ -27,8 +27,7 @@ import {
   type CouponValues,
   type CouponWithUsers,
 } from './coupons.repository';
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
+import { isoOrNull } from '../../http/envelope';
 
 function toAdminCoupon(row: CouponWithUsers): AdminCoupon {
   return {
@@ -45,8 +44,8 @@ function toAdminCoupon(row: CouponWithUsers): AdminCoupon {
     applyOnManufactureService: row.applyOnManufactureService,
     active: row.active,
     createdAt: row.createdAt.toISOString(),
-    deletedAt: iso(row.deletedAt),
-    expireAt: iso(row.expireAt),
+    deletedAt: isoOrNull(row.deletedAt),
+    expireAt: isoOrNull(row.expireAt),
     usersCount: row.usersCount,
   };
 }

@@ -17,6 +17,7 @@ import type {
   ProductRow,
   ProductValues,
 } from './products.repository';
+import { isoOrNull } from '../../http/envelope';
 
 /** Row versions of the domain's product predicates (the columns are plain integers and dates). */
 export const isComboRow = (row: { productType: number }) => row.productType === PRODUCT_TYPES.combo;
@@ -53,7 +54,7 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     clientPrints: row.clientPrints,
     createdAt: row.createdAt.toISOString(),
     modifiedAt: row.modifiedAt.toISOString(),
-    deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
+    deletedAt: isoOrNull(row.deletedAt),
     uploadFiles: row.uploadFiles,
     downloadFiles: row.downloadFiles,
     texts: row.texts,

@@ -51,6 +51,7 @@ import {
   type ShopCouponRow,
   type ShopProductRow,
 } from './shop.repository';
+import { isoOrNull } from '../../http/envelope';
 
 /** More lines than any real order has; keeps one request from adding thousands of services. */
 export const CART_ITEMS_MAX = 30;
@@ -162,12 +163,11 @@ const asPricedProduct = (row: ShopProductRow) => ({
   discount: row.discount,
 });
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export const asDomainCoupon = (row: ShopCouponRow) => ({
   ...row,
   coupomType: row.coupomType as 1 | 2 | 3,
-  deletedAt: iso(row.deletedAt),
-  expireAt: iso(row.expireAt),
+  deletedAt: isoOrNull(row.deletedAt),
+  expireAt: isoOrNull(row.expireAt),
 });
 
 /** Loads the cart's products and their combos' inner products. */
@@ -194,7 +194,13 @@ export async function priceCart(
   tx: DbOrTx,
   user: ShopUser,
   request: PriceCartRequest,
-  options: { currency: Currency; language: Language; lockCoupon?: boolean; now?: Date },
+  options: {
+    currency: Currency;
+    language: Language;
+    now?: Date;
+    /** The coupon row of `request.coupon` when the caller already read (and locked) it. */
+    coupon?: ShopCouponRow | null;
+  },
 ): Promise<PricedCart> {
   const { currency, language } = options;
   if (request.currency !== currency) throw validationError({ currency: 'validation.invalid' });
@@ -289,7 +295,7 @@ export async function priceCart(
   let rejection: CouponRejection | null = null;
   const code = request.coupon ? normalizeCouponCode(request.coupon) : '';
   if (code) {
-    const found = await findCouponByCode(tx, code, { lock: options.lockCoupon ?? false });
+    const found = options.coupon !== undefined ? options.coupon : await findCouponByCode(tx, code);
     const cartProducts = items.flatMap((item) =>
       [item.cartProductId, item.productPlanningId, item.productManufactureId].filter(
         (id): id is number => id !== null,

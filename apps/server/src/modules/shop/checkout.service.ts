@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   profileCurrency,
-  caseListGroup,
   isBroadNew,
   newCaseBodySchema,
   normalizeCouponCode,
@@ -101,7 +100,9 @@ export function createCheckoutService(ctx: AppContext) {
         if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
         // Lock order: coupon, then case (every checkout takes them the same way).
         const code = order.coupon ? normalizeCouponCode(order.coupon) : '';
-        if (code) await findCouponByCode(tx, code, { lock: true });
+        const lockedCoupon = code
+          ? ((await findCouponByCode(tx, code, { lock: true })) ?? null)
+          : null;
 
         let caseId = order.caseId;
         let fromStatus = 'new';
@@ -124,7 +125,7 @@ export function createCheckoutService(ctx: AppContext) {
         const priced = await priceCart(tx, user, order, {
           currency,
           language,
-          lockCoupon: true,
+          coupon: lockedCoupon,
           now,
         });
         refuseUnpayable(priced, order.paymentMethod);
@@ -182,10 +183,8 @@ export function createCheckoutService(ctx: AppContext) {
 
         const toStatus = 'checkingout';
         if (fromStatus !== toStatus) {
-          await updateCase(tx, caseId, {
-            caseStatus: toStatus,
-            listGroup: caseListGroup(toStatus),
-          });
+          // refreshCaseDerived below keeps the list group in step with the status.
+          await updateCase(tx, caseId, { caseStatus: toStatus });
         }
         await refreshCaseDerived(tx, caseId, now);
         const event = {
