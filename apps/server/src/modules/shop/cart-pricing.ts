@@ -40,7 +40,7 @@ import {
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
-import { loadCaseAccess } from '../cases/case-access.service';
+import { loadCaseAccess, type CaseAccess } from '../cases/case-access.service';
 import {
   countCouponUsesByUser,
   findCaseCurrency,
@@ -97,20 +97,23 @@ export interface PricedCart {
 }
 
 /**
- * The currency an order is priced in: its case's (the case must be visible, else 404), or for a
- * new case the caller's profile currency.
+ * The case an order goes to and the currency it is priced in: its case's (the case must be
+ * visible, else 404), or for a new case (no `caseId`) the caller's profile currency.
  */
-export async function orderCurrency(
+export async function orderTarget(
   tx: DbOrTx,
   caller: ShopCaller,
   user: ShopUser,
   caseId: number | null | undefined,
-): Promise<Currency> {
-  if (!caseId) return profileCurrency(user.dataInfo);
+): Promise<{ currency: Currency; access: CaseAccess | null }> {
+  if (!caseId) return { currency: profileCurrency(user.dataInfo), access: null };
   const access = await loadCaseAccess(tx, caller, caseId);
   if (!access) throw new AppError(404, 'NOT_FOUND');
   const stored = await findCaseCurrency(tx, caseId);
-  return isOneOf(CURRENCIES, stored) ? stored : profileCurrency(user.dataInfo);
+  return {
+    currency: isOneOf(CURRENCIES, stored) ? stored : profileCurrency(user.dataInfo),
+    access,
+  };
 }
 
 /** The shipping table from settings; a missing or broken one offers nothing. */
@@ -185,7 +188,7 @@ async function loadCartProducts(tx: DbOrTx, items: readonly CartItem[]) {
 }
 
 /**
- * Prices a cart for the caller in `currency` (see `orderCurrency`). Throws 400 for what cannot be
+ * Prices a cart for the caller in `currency` (see `orderTarget`). Throws 400 for what cannot be
  * priced at all (an unavailable product, a quantity out of range, an unknown sleeve, another
  * currency, a delivery option the zip code does not get); what only blocks the checkout comes
  * back as `problems`, and a coupon that does not apply as `couponRejection`.

@@ -28,12 +28,11 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
-import { loadCaseAccess } from '../cases/case-access.service';
 import {
   asDomainCoupon,
   CART_ITEMS_MAX,
   loadShippingSettings,
-  orderCurrency,
+  orderTarget,
   priceCart,
   sleeveOffers,
   type ShopCaller,
@@ -107,17 +106,11 @@ export function createShopService(ctx: AppContext) {
       language: Language,
     ): Promise<QuoteResponse> {
       const user = await shopUser(caller);
-      const currency = await orderCurrency(db, caller, user, body.caseId);
+      const { currency, access } = await orderTarget(db, caller, user, body.caseId);
       const priced = await priceCart(db, user, body, { currency, language });
       const problems = { ...priced.problems };
-      if (body.caseId) {
-        const access = await loadCaseAccess(db, caller, body.caseId);
-        if (
-          !access ||
-          access.relation !== 'owner' ||
-          !isBroadNew(access.caseStatus) ||
-          access.caseArchived
-        ) {
+      if (access) {
+        if (access.relation !== 'owner' || !isBroadNew(access.caseStatus) || access.caseArchived) {
           problems.caseId = 'validation.invalid';
         }
       } else {
@@ -170,12 +163,12 @@ export function createShopService(ctx: AppContext) {
       let discount = 0;
       let currency: Currency;
       if (cart) {
-        currency = await orderCurrency(db, caller, user, cart.caseId);
+        ({ currency } = await orderTarget(db, caller, user, cart.caseId));
         const priced = await priceCart(
           db,
           user,
           { items: cart.items, shipment: null, coupon: code, currency: cart.currency },
-          { currency, language },
+          { currency, language, coupon: found ?? null },
         );
         rejection = priced.couponRejection;
         discount = priced.breakdown.couponDiscount;
