@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
-import { Card, EmptyState, Grid, NavLink, Stack, Title } from '@mantine/core';
-import { IconTools } from '@tabler/icons-react';
+import { Card, Grid, NavLink, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AreaInPreparation } from '../../../app/components/area-in-preparation';
 import { AdminOnly } from '../../products/components/admin-only';
 import { CategoriesSection } from '../components/categories-section';
 
@@ -16,30 +16,11 @@ export const SETTINGS_SECTIONS = [
   { slug: 'shipment', key: 'shipment' },
 ] as const;
 
-/** Only product categories is built with the shop; the other sections arrive with administration. */
-function SectionInPreparation({ title }: { title: string }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="md">
-      <Title order={2} size="h3">
-        {title}
-      </Title>
-      <EmptyState
-        icon={<IconTools size={28} />}
-        title={t('preparing.title')}
-        description={t('preparing.body', { area: title })}
-        py="xl"
-      />
-    </Stack>
-  );
-}
-
 function Settings() {
   const { t } = useTranslation();
   const { section = SETTINGS_SECTIONS[0].slug } = useParams();
   const current = SETTINGS_SECTIONS.find((candidate) => candidate.slug === section);
   if (!current) return <Navigate to="/settings" replace />;
-  const title = t(`admin:settings.sections.${current.key}`);
 
   return (
     <Stack gap="md">
@@ -67,7 +48,8 @@ function Settings() {
           {current.key === 'categories' ? (
             <CategoriesSection />
           ) : (
-            <SectionInPreparation title={title} />
+            // Only product categories is built with the shop; the rest arrive with administration.
+            <AreaInPreparation titleKey={`admin:settings.sections.${current.key}`} order={2} />
           )}
         </Grid.Col>
       </Grid>
