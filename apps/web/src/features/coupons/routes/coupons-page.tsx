@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   Alert,
   Button,
@@ -16,18 +16,16 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../../app/guards/admin-only';
 import { ListPagination } from '../../../lib/ui/list-pagination';
 import {
   ADMIN_PAGE_SIZE,
   COUPON_LIST_FILTERS,
-  isAdmin,
-  sessionRoles,
   type AdminCoupon,
   type CouponListFilter,
 } from '@dentflow/domain';
 import { errorMessage, showError, showSuccess } from '../../../lib/notify';
 import { ConfirmDialog } from '../../cases/components/confirm-dialog';
-import { useProfile } from '../../profile/api/get-profile';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useCategoryOptions, useProductOptions } from '../api/list-binding-options';
 import { useCouponList } from '../api/list-coupons';
@@ -42,14 +40,11 @@ const isCouponListFilter = (value: unknown): value is CouponListFilter =>
 
 /** /coupoms — coupon administration, admins only (the server refuses the others too). */
 export function CouponsPage() {
-  const { data: profile, isLoading } = useProfile();
-  if (!profile) {
-    return isLoading ? <Skeleton h={300} /> : <Navigate to="/error/not-authorized" replace />;
-  }
-  if (!isAdmin(sessionRoles(profile.roles))) {
-    return <Navigate to="/error/not-authorized" replace />;
-  }
-  return <CouponAdmin />;
+  return (
+    <AdminOnly>
+      <CouponAdmin />
+    </AdminOnly>
+  );
 }
 
 /** What the edit dialog shows: closed, a new coupon, or one to edit. */
