@@ -5,6 +5,7 @@ import {
   type CouponForm,
   type CouponListFilter,
   type CouponPage,
+  type Coupon,
   type CouponTypeId,
 } from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
@@ -29,7 +30,8 @@ import {
 } from './coupons.repository';
 import { isoOrNull } from '../../http/envelope';
 
-function toAdminCoupon(row: CouponWithUsers): AdminCoupon {
+/** A stored coupon as the domain's rules and the API know it (`name` is the stored code). */
+export function couponOfRow(row: CouponRow): Coupon {
   return {
     id: row.id,
     name: row.code,
@@ -46,9 +48,13 @@ function toAdminCoupon(row: CouponWithUsers): AdminCoupon {
     createdAt: row.createdAt.toISOString(),
     deletedAt: isoOrNull(row.deletedAt),
     expireAt: isoOrNull(row.expireAt),
-    usersCount: row.usersCount,
   };
 }
+
+const toAdminCoupon = (row: CouponWithUsers): AdminCoupon => ({
+  ...couponOfRow(row),
+  usersCount: row.usersCount,
+});
 
 /** An ISO date or date-time (`2026-12-31`, `2026-12-31T23:59:59.000Z`), else null. */
 function parseExpiry(text: string): Date | null {

@@ -41,6 +41,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
 import { loadCaseAccess, type CaseAccess } from '../cases/case-access.service';
+import { couponOfRow } from '../coupons/coupons.service';
 import {
   countCouponUsesByUser,
   findCaseCurrency,
@@ -51,7 +52,6 @@ import {
   type ShopCouponRow,
   type ShopProductRow,
 } from './shop.repository';
-import { isoOrNull } from '../../http/envelope';
 
 /** More lines than any real order has; keeps one request from adding thousands of services. */
 export const CART_ITEMS_MAX = 30;
@@ -164,13 +164,6 @@ const asPricedProduct = (row: ShopProductRow) => ({
   texts: row.texts,
   price: row.price,
   discount: row.discount,
-});
-
-export const asDomainCoupon = (row: ShopCouponRow) => ({
-  ...row,
-  coupomType: row.coupomType as 1 | 2 | 3,
-  deletedAt: isoOrNull(row.deletedAt),
-  expireAt: isoOrNull(row.expireAt),
 });
 
 /** Loads the cart's products and their combos' inner products. */
@@ -305,7 +298,7 @@ export async function priceCart(
       ),
     );
     rejection = found
-      ? couponRejection(asDomainCoupon(found), {
+      ? couponRejection(couponOfRow(found), {
           userId: user.id,
           now: options.now ?? new Date(),
           usesByUser: await countCouponUsesByUser(tx, found.id, user.id),
@@ -322,7 +315,7 @@ export async function priceCart(
   const pricedProducts = new Map([...byId.values()].map((p) => [p.id, asPricedProduct(p)]));
   const priced = priceOrder({
     lines: items.map((item) => pricingLineFor(item, pricedProducts, priceLanguage, sleeves)),
-    coupon: coupon ? asDomainCoupon(coupon) : null,
+    coupon: coupon ? couponOfRow(coupon) : null,
     instructorDiscountPercent:
       capabilities?.instructorId != null ? (capabilities.instructorDiscount ?? 0) : 0,
     shippingFee: shipment?.shipmentOption?.fee ?? 0,

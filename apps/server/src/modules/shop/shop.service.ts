@@ -29,7 +29,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
 import {
-  asDomainCoupon,
   CART_ITEMS_MAX,
   loadShippingSettings,
   orderTarget,
@@ -38,6 +37,7 @@ import {
   type ShopCaller,
   type ShopUser,
 } from './cart-pricing';
+import { couponOfRow } from '../coupons/coupons.service';
 import { createCheckoutService, newCaseOfCart } from './checkout.service';
 import {
   countCouponUsesByUser,
@@ -175,7 +175,7 @@ export function createShopService(ctx: AppContext) {
       } else {
         currency = profileCurrency(user.dataInfo);
         rejection = found
-          ? couponRejection(asDomainCoupon(found), {
+          ? couponRejection(couponOfRow(found), {
               userId: user.id,
               now: new Date(),
               usesByUser: await countCouponUsesByUser(db, found.id, user.id),
