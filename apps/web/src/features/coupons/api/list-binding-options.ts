@@ -1,8 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { categorySchema, type Category } from '@dentflow/domain';
-import { api } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
 import { currentLanguage } from '../../../lib/i18n';
+import { productsQueryOptions } from '../../cases/api/list-products';
+import { categoriesQueryOptions } from '../../products/api/list-categories';
 
 /** What a coupon can be bound to, as select options (`value` is the id). */
 export interface BindingOption {
@@ -10,40 +9,15 @@ export interface BindingOption {
   label: string;
 }
 
-/** The few product fields the binding select needs (the list's other fields may change). */
-const productOptionSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string().catch(''),
-});
-
-export const fetchProductOptions = async (): Promise<BindingOption[]> =>
-  z
-    .array(productOptionSchema)
-    .parse(await api.get<unknown>('/products/list'))
-    .map((product) => ({
-      value: String(product.id),
-      label: product.name ? `${product.name} (${product.code})` : product.code,
-    }));
-
-export const productOptionsQueryOptions = () =>
-  queryOptions({
-    // The names follow the language: one entry per language.
-    queryKey: ['coupons', 'productOptions', currentLanguage()],
-    queryFn: fetchProductOptions,
-    staleTime: 5 * 60_000,
-  });
-
-export const useProductOptions = () => useQuery(productOptionsQueryOptions());
-
-export const fetchCategories = async (): Promise<Category[]> =>
-  z.array(categorySchema).parse(await api.get<unknown>('/products/category/list'));
-
-export const categoriesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['coupons', 'categories'],
-    queryFn: fetchCategories,
-    staleTime: 5 * 60_000,
+/** Product options: the catalogue the case screen also reads (one cache entry per language). */
+export const useProductOptions = () =>
+  useQuery({
+    ...productsQueryOptions(),
+    select: (products): BindingOption[] =>
+      products.map((product) => ({
+        value: String(product.id),
+        label: product.name ? `${product.name} (${product.code})` : product.code,
+      })),
   });
 
 /** Category options with the names in the interface language. */

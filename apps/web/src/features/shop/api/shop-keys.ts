@@ -3,7 +3,6 @@ export const shopKeys = {
   all: ['shop'] as const,
   products: () => ['shop', 'products'] as const,
   product: (scope: string, id: number) => ['shop', 'product', scope, id] as const,
-  categories: () => ['shop', 'categories'] as const,
   sleeves: (currency: string) => ['shop', 'sleeves', currency] as const,
   addresses: () => ['shop', 'addresses'] as const,
   shipping: (zipCode: string, currency: string) => ['shop', 'shipping', zipCode, currency] as const,

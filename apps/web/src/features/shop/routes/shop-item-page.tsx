@@ -19,7 +19,7 @@ import { PRODUCT_TYPES, formatMoney } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
 import { useShopProduct } from '../api/get-shop-product';
-import { useCategories } from '../api/list-categories';
+import { useCategories } from '../../products/api/list-categories';
 import { useShopScope } from '../api/shop-scope';
 import { CartToggleButton } from '../components/cart-toggle-button';
 import { ProductImage } from '../components/product-image';

@@ -11,7 +11,7 @@ import {
   type ShopFilterAction,
 } from '@dentflow/domain';
 import { errorMessage } from '../../../lib/notify';
-import { useCategories } from '../api/list-categories';
+import { useCategories } from '../../products/api/list-categories';
 import { useShopProductList } from '../api/list-shop-products';
 import { useShopScope } from '../api/shop-scope';
 import { ProductCard } from '../components/product-card';
