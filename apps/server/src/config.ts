@@ -137,7 +137,21 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFromEnv(false),
+  PIX_KEY: optionalText,
+  PIX_MERCHANT_NAME: optionalText,
+  PIX_MERCHANT_CITY: optionalText,
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_API_URL: optionalUrl(/^https?:\/\//, 'https://api-m.sandbox.paypal.com'),
+  PAYPAL_WEBHOOK_ID: optionalText,
+  PAGBANK_TOKEN: optionalText,
+  PAGBANK_API_URL: optionalUrl(/^https?:\/\//, 'https://sandbox.api.pagseguro.com'),
+  PAYMENT_PROVIDER_TIMEOUT_MS: positiveInt(10_000),
 });
+
+/** PayPal's and PagBank's sandboxes: used when only the credentials are given. */
+export const PAYPAL_SANDBOX_URL = 'https://api-m.sandbox.paypal.com';
+export const PAGBANK_SANDBOX_URL = 'https://sandbox.api.pagseguro.com';
 
 export interface Config {
   dataDir: string;
@@ -180,6 +194,17 @@ export interface Config {
         forcePathStyle: boolean;
       }
     | undefined;
+  payments: {
+    /** Pix receiver defaults; the payments settings (admin) override them. */
+    pix: { key: string | undefined; merchantName: string; merchantCity: string };
+    /** PayPal Orders v2; undefined: PayPal is not offered. */
+    paypal:
+      | { clientId: string; clientSecret: string; apiUrl: string; webhookId: string | undefined }
+      | undefined;
+    /** PagBank checkout; undefined: PagBank is not offered. */
+    pagbank: { token: string; apiUrl: string } | undefined;
+    providerTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -222,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither');
   }
+  if (!env.PAYPAL_CLIENT_ID?.trim() !== !env.PAYPAL_CLIENT_SECRET?.trim()) {
+    problems.push('PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: give both or neither');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const repoRoot = findRepoRoot();
@@ -263,5 +291,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    payments: {
+      pix: {
+        key: e.PIX_KEY,
+        merchantName: e.PIX_MERCHANT_NAME ?? 'Dentflow',
+        merchantCity: e.PIX_MERCHANT_CITY ?? 'Sao Paulo',
+      },
+      paypal:
+        e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+          ? {
+              clientId: e.PAYPAL_CLIENT_ID,
+              clientSecret: e.PAYPAL_CLIENT_SECRET,
+              apiUrl: (e.PAYPAL_API_URL ?? PAYPAL_SANDBOX_URL).replace(/\/+$/, ''),
+              webhookId: e.PAYPAL_WEBHOOK_ID,
+            }
+          : undefined,
+      pagbank: e.PAGBANK_TOKEN
+        ? {
+            token: e.PAGBANK_TOKEN,
+            apiUrl: (e.PAGBANK_API_URL ?? PAGBANK_SANDBOX_URL).replace(/\/+$/, ''),
+          }
+        : undefined,
+      providerTimeoutMs: e.PAYMENT_PROVIDER_TIMEOUT_MS,
+    },
   };
 }

@@ -24,6 +24,7 @@ export const WEB_NAMESPACES = [
   'files',
   'shop',
   'admin',
+  'payments',
 ] as const;
 type WebCatalogue = Record<(typeof WEB_NAMESPACES)[number], Record<string, unknown>>;
 

@@ -7,6 +7,7 @@ import enCases from './en/cases.json' with { type: 'json' };
 import enFiles from './en/files.json' with { type: 'json' };
 import enShop from './en/shop.json' with { type: 'json' };
 import enAdmin from './en/admin.json' with { type: 'json' };
+import enPayments from './en/payments.json' with { type: 'json' };
 import ptBRErrors from './ptBR/errors.json' with { type: 'json' };
 import ptBRMail from './ptBR/mail.json' with { type: 'json' };
 import ptBRWeb from './ptBR/web.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import ptBRCases from './ptBR/cases.json' with { type: 'json' };
 import ptBRFiles from './ptBR/files.json' with { type: 'json' };
 import ptBRShop from './ptBR/shop.json' with { type: 'json' };
 import ptBRAdmin from './ptBR/admin.json' with { type: 'json' };
+import ptBRPayments from './ptBR/payments.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esMail from './es/mail.json' with { type: 'json' };
 import esWeb from './es/web.json' with { type: 'json' };
@@ -23,13 +25,14 @@ import esCases from './es/cases.json' with { type: 'json' };
 import esFiles from './es/files.json' with { type: 'json' };
 import esShop from './es/shop.json' with { type: 'json' };
 import esAdmin from './es/admin.json' with { type: 'json' };
+import esPayments from './es/payments.json' with { type: 'json' };
 
 /**
  * The message catalogues shared by server and web, one file per namespace and language:
  * `errors` (API errors and validation messages), `mail` (emails), `web` (interface texts),
  * `domain` (labels of the spec's constants: statuses, kinds, purposes...), `cases` (the case
  * screens), `files` (attachments and viewers), `shop` (shop and checkout) and `admin` (the
- * product, coupon and settings screens).
+ * product, coupon and settings screens) and `payments` (transactions, receipts, invoices, cancels).
  */
 export const NAMESPACES = [
   'errors',
@@ -40,6 +43,7 @@ export const NAMESPACES = [
   'files',
   'shop',
   'admin',
+  'payments',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 type Catalogue = Record<string, unknown>;
@@ -54,6 +58,7 @@ export const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
     files: enFiles,
     shop: enShop,
     admin: enAdmin,
+    payments: enPayments,
   },
   ptBR: {
     errors: ptBRErrors,
@@ -64,6 +69,7 @@ export const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
     files: ptBRFiles,
     shop: ptBRShop,
     admin: ptBRAdmin,
+    payments: ptBRPayments,
   },
   es: {
     errors: esErrors,
@@ -74,6 +80,7 @@ export const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
     files: esFiles,
     shop: esShop,
     admin: esAdmin,
+    payments: esPayments,
   },
 };
 

@@ -217,6 +217,8 @@ export const caseReviews = pgTable(
       .references(() => cases.id, { onDelete: 'cascade' }),
     reasonId: integer('reason_id'),
     description: text('description').notNull().default(''),
+    /** The transaction a payment review is about (receipt, card machine, cancel, payment issue). */
+    transactionId: integer('transaction_id'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: at('created_at').notNull().defaultNow(),
     solvedAt: at('solved_at'),

@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './catalog';
 export * from './cases';
 export * from './shop';
+export * from './payments';

@@ -67,6 +67,12 @@ export const transactions = pgTable(
     gatewayCode: text('gateway_code'),
     gatewayStatus: text('gateway_status'),
     paymentLink: text('payment_link'),
+    /** When the provider's last applied state happened: an older notice cannot undo it. */
+    gatewayEventAt: at('gateway_event_at'),
+    /** The current receipt, invoice customer and cancel (spec §3 receiptId, invoiceId, cancelId). */
+    receiptId: integer('receipt_id'),
+    invoiceId: integer('invoice_id'),
+    cancelId: integer('cancel_id'),
     createdAt: at('created_at').notNull().defaultNow(),
     modifiedAt: at('modified_at').notNull().defaultNow(),
     paidAt: at('paid_at'),
@@ -75,6 +81,8 @@ export const transactions = pgTable(
     index('transactions_case_idx').on(t.caseId),
     index('transactions_payer_idx').on(t.payerId),
     uniqueIndex('transactions_reference_unique').on(t.reference),
+    index('transactions_gateway_code_idx').on(t.gatewayCode),
+    index('transactions_status_idx').on(t.paymentStatus),
   ],
 );
 

@@ -5,6 +5,7 @@ import cases from '@dentflow/domain/i18n/en/cases.json';
 import files from '@dentflow/domain/i18n/en/files.json';
 import shop from '@dentflow/domain/i18n/en/shop.json';
 import admin from '@dentflow/domain/i18n/en/admin.json';
+import payments from '@dentflow/domain/i18n/en/payments.json';
 
 /** The interface texts of one language: a chunk of its own, loaded only when it is used. */
-export const catalogue = { web, errors, domain, cases, files, shop, admin };
+export const catalogue = { web, errors, domain, cases, files, shop, admin, payments };

@@ -5,6 +5,7 @@ import cases from '@dentflow/domain/i18n/es/cases.json';
 import files from '@dentflow/domain/i18n/es/files.json';
 import shop from '@dentflow/domain/i18n/es/shop.json';
 import admin from '@dentflow/domain/i18n/es/admin.json';
+import payments from '@dentflow/domain/i18n/es/payments.json';
 
 /** The interface texts of one language: a chunk of its own, loaded only when it is used. */
-export const catalogue = { web, errors, domain, cases, files, shop, admin };
+export const catalogue = { web, errors, domain, cases, files, shop, admin, payments };
