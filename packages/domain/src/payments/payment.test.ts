@@ -40,17 +40,39 @@ describe('payment statuses and methods', () => {
     ['dentalPrev', false],
   ])('%s is a web payment → %s', (method, web) => expect(isWebPayment(method)).toBe(web));
 
+  const all = { pix: true, paypal: true, pagseguro: true };
+  const none = { pix: false, paypal: false, pagseguro: false };
   it.each([
-    [{ physicalCreditCard: false, dentalPrev: false }, 'BRL', ['pix', 'paypal', 'pagseguro']],
+    [{ physicalCreditCard: false, dentalPrev: false }, 'BRL', all, ['pix', 'paypal', 'pagseguro']],
     [
       { physicalCreditCard: true, dentalPrev: false },
       'BRL',
+      all,
       ['pix', 'physical', 'paypal', 'pagseguro'],
     ],
-    [{ physicalCreditCard: false, dentalPrev: true }, 'USD', ['dentalPrev', 'paypal']],
-    [{ physicalCreditCard: true, dentalPrev: true }, 'USD', ['physical', 'dentalPrev', 'paypal']],
-  ] as const)('%j %s → %j', (capabilities, currency, methods) =>
-    expect(availablePaymentMethods(capabilities, currency)).toEqual(methods),
+    [{ physicalCreditCard: false, dentalPrev: true }, 'USD', all, ['dentalPrev', 'paypal']],
+    [
+      { physicalCreditCard: true, dentalPrev: true },
+      'USD',
+      all,
+      ['physical', 'dentalPrev', 'paypal'],
+    ],
+    [{ physicalCreditCard: false, dentalPrev: false }, 'BRL', none, []],
+    [{ physicalCreditCard: true, dentalPrev: true }, 'BRL', none, ['physical', 'dentalPrev']],
+    [
+      { physicalCreditCard: false, dentalPrev: false },
+      'BRL',
+      { pix: true, paypal: false, pagseguro: false },
+      ['pix'],
+    ],
+    [
+      { physicalCreditCard: false, dentalPrev: false },
+      'USD',
+      { pix: true, paypal: false, pagseguro: true },
+      [],
+    ],
+  ] as const)('%j %s %j → %j', (capabilities, currency, configured, methods) =>
+    expect(availablePaymentMethods(capabilities, currency, configured)).toEqual(methods),
   );
 });
 

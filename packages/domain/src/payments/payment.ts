@@ -36,26 +36,36 @@ export const isWebPayment = (method: string) => isOneOf(WEB_PAYMENT_METHODS, met
 export const isStaffConfirmedPayment = (method: string) =>
   method === 'pix' || method === 'physical' || method === 'dentalPrev';
 
+/** Whether each method that needs a setting can be used: a Pix key, PayPal or PagBank credentials. */
+export interface ConfiguredPaymentMethods {
+  pix: boolean;
+  paypal: boolean;
+  pagseguro: boolean;
+}
+
 /**
  * The methods offered at checkout. The spec: the physical credit card option depends on the
  * physicalCreditCard capability, dental insurance on dentalPrev. Decision (spec silent): Pix and
- * PagSeguro (PagBank) settle in reais only, so they are offered for BRL; PayPal for both.
+ * PagSeguro (PagBank) settle in reais only, so they are offered for BRL; PayPal for both. A method
+ * that needs a setting (Pix key, provider credentials) is offered only when it is configured.
  */
 export function availablePaymentMethods(
   capabilities: { physicalCreditCard: boolean; dentalPrev: boolean },
   currency: Currency,
+  configured: ConfiguredPaymentMethods,
 ): PaymentMethod[] {
   return PAYMENT_METHODS.filter((method) => {
     switch (method) {
       case 'pix':
+        return currency === 'BRL' && configured.pix;
       case 'pagseguro':
-        return currency === 'BRL';
+        return currency === 'BRL' && configured.pagseguro;
       case 'physical':
         return capabilities.physicalCreditCard;
       case 'dentalPrev':
         return capabilities.dentalPrev;
       case 'paypal':
-        return true;
+        return configured.paypal;
     }
   });
 }

@@ -144,7 +144,13 @@ export const paymentReturnSchema = z.object({
 export type PaymentReturn = z.infer<typeof paymentReturnSchema>;
 
 /** Why a transaction is in the supervisors' queue. */
-export const PENDING_WORK = ['receipt', 'physical', 'dentalPrev', 'cancel', 'paymentIssue'] as const;
+export const PENDING_WORK = [
+  'receipt',
+  'physical',
+  'dentalPrev',
+  'cancel',
+  'paymentIssue',
+] as const;
 export type PendingWork = (typeof PENDING_WORK)[number];
 
 /** `GET /api/v1/transactions/pending`: transactions waiting for staff, oldest first. */
