@@ -40,6 +40,13 @@ import { createMetadataService } from './modules/metadata/metadata.service';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { registerShopRoutes } from './modules/shop/shop.routes';
+import {
+  registerPaymentNoticeRoutes,
+  registerPaymentsRoutes,
+  registerReceiptRoute,
+} from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createPaymentProviders } from './adapters/payments/create-payment-providers';
 import { registerStorageRoutes } from './modules/storage/storage.routes';
 import { createShopService } from './modules/shop/shop.service';
 import { registerProductsRoutes } from './modules/products/products.routes';
@@ -172,9 +179,13 @@ export async function buildApp(
   registerCaseJobs(app, cases);
   const attachments = createAttachmentsService(ctx);
   registerAttachmentRoutes(app, attachments, config);
-  await registerStorageRoutes(app, ctx.storage, (scope) =>
-    registerAvatarRoutes(scope, createAvatarService(ctx), config),
-  );
+  const payments = createPaymentsService(ctx, createPaymentProviders(config));
+  registerPaymentsRoutes(app, payments);
+  await registerPaymentNoticeRoutes(app, payments, config);
+  await registerStorageRoutes(app, ctx.storage, (scope) => {
+    registerAvatarRoutes(scope, createAvatarService(ctx), config);
+    registerReceiptRoute(scope, payments, config);
+  });
   app.decorate('files', { storage: ctx.storage, cleanup: attachments.cleanup });
   // Unconfirmed uploads and temporary files older than 24 h go, hourly.
   const cleanupTimer = setInterval(() => {

@@ -10,6 +10,13 @@ const SLEEVES = [
   { sleeveManufacture: 'S.I.N. Implant System', prices: { BRL: 2800, USD: 550 } },
 ];
 
+/** The Pix receiver of the demo (settings key `payments`, see payment-settings.ts). */
+const DEMO_PAYMENTS = {
+  pixKey: 'pagamentos@dentflow.example',
+  pixMerchantName: 'Dentflow Demo',
+  pixMerchantCity: 'Sao Paulo',
+};
+
 /**
  * The shipping table (settings key `shipping`): fees per currency and days; the motoboy serves
  * São Paulo city (zip 01000-000 to 05999-999, where the demo users live).
@@ -41,6 +48,11 @@ export const DEMO_SHIPPING: ShippingSettings = {
 export async function seedDemoShop(tx: DbOrTx): Promise<void> {
   await tx.insert(sleeves).values(SLEEVES);
   await tx.insert(settings).values({ key: 'shipping', value: DEMO_SHIPPING }).onConflictDoNothing();
+  // A demo Pix receiver, so Pix works on a fresh `npm start` (administration edits it).
+  await tx
+    .insert(settings)
+    .values({ key: 'payments', value: DEMO_PAYMENTS })
+    .onConflictDoNothing();
   const [guidePlanning] = await tx
     .select({ id: products.id })
     .from(products)

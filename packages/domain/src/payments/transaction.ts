@@ -55,9 +55,7 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 /** Case check: every non-cancelled transaction is paid or pre-paid. */
-export function areTransactionsValid(
-  transactions: readonly Pick<Transaction, 'paymentStatus'>[],
-): boolean {
+export function areTransactionsValid(transactions: readonly { paymentStatus: string }[]): boolean {
   return transactions
     .filter((transaction) => transaction.paymentStatus !== 'cancelled')
     .every((transaction) => isPaidOrPrePaid(transaction.paymentStatus));

@@ -40,6 +40,8 @@ import {
 } from './attachments.repository';
 import { contentMatches, SNIFF_BYTES } from './file-sniff';
 import { recordCaseActivity } from '../cases/case-activity.repository';
+import { advancePaidCase } from '../cases/cases.service';
+import type { CaseEventMessage } from '../../adapters/events/case-events';
 import { isoOrNull } from '../../http/envelope';
 
 /** Presigned uploads expire in minutes; a browser starts the POST right after asking. */
@@ -345,6 +347,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       }
       const bucket = row.bucketName as AttachmentBucket;
       const status = bucket === 'planning' ? 'private' : row.caseId === null ? 'private' : 'public';
+      const advanced: CaseEventMessage[] = [];
       const updated = await db.transaction(async (tx) => {
         const locked = await findAttachmentForUpdate(tx, row.id);
         if (!locked || locked.status !== 'uploading') return locked;
@@ -361,9 +364,11 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
               kind: done.attachmentType,
             },
           });
+          advanced.push(...(await advancePaidCase(tx, done.caseId, caller.userId, new Date())));
         }
         return done;
       });
+      ctx.caseEvents.publish(advanced);
       if (!updated) throw notFound();
       if (updated.caseId !== null && row.status === 'uploading') {
         emit({
@@ -418,8 +423,10 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
             ...(action === 'requestChange' ? { text: text ?? '' } : {}),
           },
         });
-        return { done, from: locked.status };
+        const advanced = await advancePaidCase(tx, access.caseId, caller.userId, new Date());
+        return { done, from: locked.status, advanced };
       });
+      ctx.caseEvents.publish(updated.advanced);
       emit({
         caseId: access.caseId,
         attachmentId: row.id,

@@ -22,6 +22,7 @@ import {
   cases,
   patients,
   products,
+  transactions,
   users,
 } from '../../db/schema';
 
@@ -776,4 +777,13 @@ export async function findCasesWithDeadlineBefore(
         sql`not exists (select 1 from ${caseReviews} where ${caseReviews.caseId} = ${cases.id} and ${caseReviews.reasonId} = ${reasonId} and ${caseReviews.solvedAt} is null)`,
       ),
     );
+}
+
+/** The payment status of each transaction of a case (the transactions case check). */
+export async function listCaseTransactionStatuses(db: DbOrTx, caseId: number): Promise<string[]> {
+  const rows = await db
+    .select({ paymentStatus: transactions.paymentStatus })
+    .from(transactions)
+    .where(eq(transactions.caseId, caseId));
+  return rows.map((row) => row.paymentStatus);
 }

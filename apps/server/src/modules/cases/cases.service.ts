@@ -5,6 +5,7 @@ import {
   DEADLINE_SETTLED_STATUSES,
   REVIEW_REASONS,
   areServicesDataValid,
+  areTransactionsValid,
   availableCaseActions,
   canArchive,
   caseDeadline,
@@ -70,6 +71,7 @@ import {
   insertCaseReview,
   insertCaseServices,
   insertPatient,
+  listCaseTransactionStatuses,
   listCaseEvents,
   listCaseMembers,
   listCaseReviews,
@@ -102,14 +104,91 @@ interface EventDraft {
 
 // ───────────────────────── shared pieces (exported for checkout, payments) ─────────────────────────
 
-/**
- * Spec §4 transactions case check. No transactions table exists yet, so it passes; the payments
- * feature replaces this body with "every non-cancelled transaction is paid or pre-paid".
- */
+/** Spec §4 transactions case check: every non-cancelled transaction is paid or pre-paid. */
 export async function caseTransactionsCheck(db: DbOrTx, caseId: number): Promise<boolean> {
-  void db;
-  void caseId;
-  return true;
+  const statuses = await listCaseTransactionStatuses(db, caseId);
+  return areTransactionsValid(statuses.map((paymentStatus) => ({ paymentStatus })));
+}
+
+/** Spec §4 case checks; the independent reads run together. */
+async function caseChecksOf(
+  tx: DbOrTx,
+  row: CaseRow,
+  services: readonly CaseServiceRow[],
+  knownPatient?: { fname: string; lname: string } | null,
+): Promise<CaseDetail['checks']> {
+  const [patient, attachments, transactions] = await Promise.all([
+    knownPatient === undefined ? findPatient(tx, row.patientId) : knownPatient,
+    hasPublicClientAttachment(tx, row.id, row.ownerId),
+    caseTransactionsCheck(tx, row.id),
+  ]);
+  return {
+    services: areServicesDataValid(services),
+    patient: isPatientValid(patient ? { fname: patient.fname, lname: patient.lname } : null),
+    attachments,
+    transactions,
+  };
+}
+
+/**
+ * Validation's effects (checkingout → execute): the deadline from now, and the review 'planner
+ * not set' when no service has a planner. Shared by a supervisor's 'validate' and the automatic
+ * move when a case is paid. Returns the detail for the history row.
+ */
+async function applyValidation(
+  tx: DbOrTx,
+  caseId: number,
+  services: readonly CaseServiceWithProduct[],
+  now: Date,
+): Promise<Record<string, unknown>> {
+  await updateCase(tx, caseId, {
+    validatedAt: now,
+    deadlineAt: caseDeadline(
+      now,
+      services.map((s) => s.manufactureTime),
+    ),
+  });
+  if (services.some((s) => s.plannerId !== null)) return {};
+  await insertCaseReview(tx, {
+    caseId,
+    reasonId: REVIEW_REASONS.plannerNotSet,
+    description: '',
+    createdAt: now,
+  });
+  return { review: 'plannerNotSet' };
+}
+
+/**
+ * Issue "Payments": when a case in `checkingout` has every non-cancelled transaction paid or
+ * pre-paid and its other checks pass, it moves to `execute` by itself. Every change that can make
+ * a check pass calls this in its own transaction (a payment, a client file added or published,
+ * the case's data saved); the caller publishes the returned history rows after commit.
+ */
+export async function advancePaidCase(
+  tx: DbOrTx,
+  caseId: number,
+  actorId: number | null,
+  now: Date,
+): Promise<CaseEventMessage[]> {
+  // Locked (a no-op when the caller holds it): two changes at once cannot both move the case.
+  if (!(await findCaseVisibilityFacts(tx, caseId, { lock: true }))) return [];
+  const row = (await findCase(tx, caseId))!;
+  if (row.caseStatus !== 'checkingout' || row.caseArchived) return [];
+  const services = await listCaseServices(tx, caseId, 'en');
+  if (services.length === 0) return [];
+  const checks = await caseChecksOf(tx, row, services);
+  if (!Object.values(checks).every(Boolean)) return [];
+  const detail = { ...(await applyValidation(tx, caseId, services, now)), automatic: true };
+  await updateCase(tx, caseId, { caseStatus: 'execute', listGroup: caseListGroup('execute') });
+  const messages = await recordEvents(
+    tx,
+    caseId,
+    actorId,
+    [{ action: 'validate', fromStatus: 'checkingout', toStatus: 'execute', detail }],
+    now,
+  );
+  await refreshCaseDerived(tx, caseId, now);
+  return messages;
 }
 
 /**
@@ -298,26 +377,6 @@ export function createCasesService(ctx: AppContext) {
     };
   }
 
-  /** Spec §4 case checks; the independent reads run together. */
-  async function caseChecksOf(
-    tx: DbOrTx,
-    row: CaseRow,
-    services: readonly CaseServiceRow[],
-    knownPatient?: { fname: string; lname: string } | null,
-  ): Promise<CaseDetail['checks']> {
-    const [patient, attachments, transactions] = await Promise.all([
-      knownPatient === undefined ? findPatient(tx, row.patientId) : knownPatient,
-      hasPublicClientAttachment(tx, row.id, row.ownerId),
-      caseTransactionsCheck(tx, row.id),
-    ]);
-    return {
-      services: areServicesDataValid(services),
-      patient: isPatientValid(patient ? { fname: patient.fname, lname: patient.lname } : null),
-      attachments,
-      transactions,
-    };
-  }
-
   async function buildDetail(
     caller: Caller,
     access: CaseAccess,
@@ -456,6 +515,7 @@ export function createCasesService(ctx: AppContext) {
       const drafts = await work(tx, access, row, now);
       const messages = await recordEvents(tx, caseId, caller.userId, drafts, now);
       await refreshCaseDerived(tx, caseId, now);
+      messages.push(...(await advancePaidCase(tx, caseId, caller.userId, now)));
       return messages;
     });
     ctx.caseEvents.publish(published);
@@ -680,22 +740,7 @@ export function createCasesService(ctx: AppContext) {
                 Object.fromEntries(failing.map(([key]) => [`checks.${key}`, 'validation.invalid'])),
               );
             }
-            await updateCase(tx, caseId, {
-              validatedAt: now,
-              deadlineAt: caseDeadline(
-                now,
-                services.map((s) => s.manufactureTime),
-              ),
-            });
-            if (!services.some((s) => s.plannerId !== null)) {
-              await insertCaseReview(tx, {
-                caseId,
-                reasonId: REVIEW_REASONS.plannerNotSet,
-                description: '',
-                createdAt: now,
-              });
-              detail.review = 'plannerNotSet';
-            }
+            Object.assign(detail, await applyValidation(tx, caseId, services, now));
             break;
           }
           case 'requestApproval': {

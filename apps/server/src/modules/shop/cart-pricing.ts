@@ -9,6 +9,7 @@ import {
   SHIPMENT_TYPE_UNSET,
   SHIPPING_OPTIONS,
   availablePaymentMethods,
+  type ConfiguredPaymentMethods,
   cartItemFor,
   checkoutProblems,
   couponRejection,
@@ -196,6 +197,8 @@ export async function priceCart(
     now?: Date;
     /** The coupon row of `request.coupon` when the caller already read (and locked) it. */
     coupon?: ShopCouponRow | null;
+    /** Which configured methods exist (payments' `configuredPaymentMethods`); none when absent. */
+    configured?: ConfiguredPaymentMethods;
   },
 ): Promise<PricedCart> {
   const { currency, language } = options;
@@ -369,6 +372,7 @@ export async function priceCart(
         dentalPrev: capabilities?.dentalPrev ?? false,
       },
       currency,
+      options.configured ?? { pix: false, paypal: false, pagseguro: false },
     ),
   };
 }

@@ -17,6 +17,8 @@ import { loadCaseAccess } from '../cases/case-access.service';
 import { recordCaseActivity } from '../cases/case-activity.repository';
 import { findCase, updateCase } from '../cases/cases.repository';
 import { addServicesToCase, openCase, refreshCaseDerived } from '../cases/cases.service';
+import { startTransaction } from '../payments/payment-changes';
+import { configuredPaymentMethods } from '../payments/payment-settings';
 import { priceCart, type PricedCart, type ShopCaller } from './cart-pricing';
 import {
   addCouponUse,
@@ -127,6 +129,7 @@ export function createCheckoutService(ctx: AppContext) {
           language,
           coupon: lockedCoupon,
           now,
+          configured: await configuredPaymentMethods(tx, ctx.config),
         });
         refuseUnpayable(priced, order.paymentMethod);
 
@@ -197,6 +200,7 @@ export function createCheckoutService(ctx: AppContext) {
         };
         await recordCaseActivity(tx, event);
         published.push({ ...event, at: now });
+        published.push(...(await startTransaction(tx, transaction, caller.userId, now)));
 
         const answer: CheckoutResult = { caseId, transactionId: transaction.id, breakdown };
         await saveCheckoutResponse(tx, claimId, answer);

@@ -38,6 +38,7 @@ import {
   type ShopUser,
 } from './cart-pricing';
 import { couponOfRow } from '../coupons/coupons.service';
+import { configuredPaymentMethods } from '../payments/payment-settings';
 import { createCheckoutService, newCaseOfCart } from './checkout.service';
 import {
   countCouponUsesByUser,
@@ -107,7 +108,11 @@ export function createShopService(ctx: AppContext) {
     ): Promise<QuoteResponse> {
       const user = await shopUser(caller);
       const { currency, access } = await orderTarget(db, caller, user, body.caseId);
-      const priced = await priceCart(db, user, body, { currency, language });
+      const priced = await priceCart(db, user, body, {
+        currency,
+        language,
+        configured: await configuredPaymentMethods(db, ctx.config),
+      });
       const problems = { ...priced.problems };
       if (access) {
         if (access.relation !== 'owner' || !isBroadNew(access.caseStatus) || access.caseArchived) {

@@ -1,0 +1,304 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  RECEIPT_DESCRIPTION_MAX,
+  RECEIPT_MAX_BYTES,
+  authCancelBodySchema,
+  authReceiptBodySchema,
+  cancelTransactionBodySchema,
+  caseTransactionsSchema,
+  checkPhysicalPaymentBodySchema,
+  newTransactionBodySchema,
+  paymentLinkSchema,
+  paymentReturnSchema,
+  pendingTransactionSchema,
+  setInvoiceCustomerBodySchema,
+  setInvoiceNumberBodySchema,
+  transactionViewSchema,
+} from '@dentflow/domain';
+import type { Config } from '../../config';
+import { AppError, validationError } from '../../http/app-error';
+import { responses } from '../../http/envelope';
+import { requestLanguage } from '../../http/language';
+import { caller } from '../../http/request-meta';
+import type { PaymentsService, ReceiptFile } from './payments.service';
+
+const tags = ['payments'];
+const security = [{ bearer: [] }];
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const params = z.object({ id });
+const auth = { permission: 'authenticated' as const };
+
+/**
+ * Spec §7 Transactions (`/case/transaction/{id}/…`) and the provider returns and notices
+ * (docs/permissions.md "Transactions"): route rules here, per-record rules in the service.
+ */
+export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/v1/case/transaction/:id';
+  const view = responses(transactionViewSchema);
+
+  r.get('/api/v1/case/:id/transactions', {
+    config: auth,
+    schema: {
+      tags,
+      security,
+      summary: "The case's transactions the caller may see, newest first, and what is unpaid",
+      params,
+      response: responses(caseTransactionsSchema),
+    },
+    handler: async (req) => ({ obj: await payments.listForCase(caller(req), req.params.id) }),
+  });
+
+  r.post(`${base}/new`, {
+    config: { permission: 'doctor' },
+    schema: {
+      tags,
+      security,
+      summary: "A new transaction for the case's unpaid services ({id} is the case id; owner)",
+      params,
+      body: newTransactionBodySchema,
+      response: view,
+    },
+    handler: async (req) => ({
+      obj: await payments.createForCase(
+        caller(req),
+        req.params.id,
+        req.body.paymentMethod,
+        requestLanguage(req),
+      ),
+    }),
+  });
+
+  r.get(`${base}/refresh`, {
+    config: auth,
+    schema: { tags, security, summary: "Re-read the provider's status", params, response: view },
+    handler: async (req) => ({ obj: await payments.refresh(caller(req), req.params.id) }),
+  });
+
+  r.get(`${base}/paymentLink`, {
+    config: auth,
+    schema: {
+      tags,
+      security,
+      summary: "Where to pay: the Pix code, or the provider's page (created on first use)",
+      params,
+      response: responses(paymentLinkSchema),
+    },
+    handler: async (req) => ({ obj: await payments.paymentLink(caller(req), req.params.id) }),
+  });
+
+  r.post(`${base}/authReceipt`, {
+    config: { permission: 'supervisor' },
+    schema: {
+      tags,
+      security,
+      summary: 'Authorise (paid) or deny the pending receipt (supervisor)',
+      params,
+      body: authReceiptBodySchema,
+      response: view,
+    },
+    handler: async (req) => ({
+      obj: await payments.authReceipt(caller(req), req.params.id, req.body.approve),
+    }),
+  });
+
+  r.post(`${base}/setInvoiceCustomer`, {
+    config: auth,
+    schema: {
+      tags,
+      security,
+      summary: 'Who the invoice is made out to (payer, case owner or staff)',
+      params,
+      body: setInvoiceCustomerBodySchema,
+      response: view,
+    },
+    handler: async (req) => ({
+      obj: await payments.setInvoiceCustomer(caller(req), req.params.id, req.body),
+    }),
+  });
+
+  r.post(`${base}/setInvoiceNumber`, {
+    config: { permission: 'admin' },
+    schema: {
+      tags,
+      security,
+      summary: 'The issued invoice number (admin)',
+      params,
+      body: setInvoiceNumberBodySchema,
+      response: view,
+    },
+    handler: async (req) => ({
+      obj: await payments.setInvoiceNumber(caller(req), req.params.id, req.body.invoiceNumber),
+    }),
+  });
+
+  r.post(`${base}/checkPhysicalPayment`, {
+    config: { permission: 'admin' },
+    schema: {
+      tags,
+      security,
+      summary: 'Confirm (paid) a card machine or insurance payment, or flag it (admin)',
+      params,
+      body: checkPhysicalPaymentBodySchema,
+      response: view,
+    },
+    handler: async (req) => ({
+      obj: await payments.checkPhysicalPayment(caller(req), req.params.id, req.body.confirm),
+    }),
+  });
+
+  r.post(`${base}/cancel`, {
+    config: auth,
+    schema: {
+      tags,
+      security,
+      summary: 'Request a cancel: reason 1, 2, 3 or 6 and a description',
+      params,
+      body: cancelTransactionBodySchema,
+      response: view,
+    },
+    handler: async (req) => ({
+      obj: await payments.requestCancel(caller(req), req.params.id, req.body),
+    }),
+  });
+
+  r.post(`${base}/authCancel`, {
+    config: { permission: 'supervisor' },
+    schema: {
+      tags,
+      security,
+      summary: "Authorise (deletes the transaction's services; cancelled) or deny a cancel",
+      params,
+      body: authCancelBodySchema,
+      response: view,
+    },
+    handler: async (req) => ({
+      obj: await payments.authCancel(caller(req), req.params.id, req.body),
+    }),
+  });
+
+  r.get('/api/v1/transactions/pending', {
+    config: { permission: 'supervisor' },
+    schema: {
+      tags,
+      security,
+      summary: 'Transactions waiting for staff: receipts, card machine, insurance, cancels, issues',
+      response: responses(z.array(pendingTransactionSchema)),
+    },
+    handler: async (req) => ({ obj: await payments.pending(caller(req)) }),
+  });
+
+  for (const provider of ['paypal', 'pagseguro'] as const) {
+    r.get(`/api/v1/notification/${provider}/transaction/:id`, {
+      config: auth,
+      schema: {
+        tags,
+        security,
+        summary: `The ${provider} return page: confirm the payment and answer the transaction`,
+        params,
+        querystring: z.object({
+          token: z.string().max(100).optional(),
+          PayerID: z.string().max(100).optional(),
+        }),
+        response: responses(paymentReturnSchema),
+      },
+      handler: async (req) => ({
+        obj: await payments.providerReturn(caller(req), req.params.id, provider, req.query.token),
+      }),
+    });
+  }
+}
+
+/**
+ * The providers' notices, public (the provider calls them) and read as the raw body: PayPal's
+ * verification and PagBank's signature are over the exact bytes sent.
+ */
+export async function registerPaymentNoticeRoutes(
+  app: FastifyInstance,
+  payments: PaymentsService,
+  config: Config,
+) {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    const rateLimit = { max: config.rateLimit.login * 30, timeWindow: config.rateLimit.windowMs };
+    const rawBody = (body: unknown) => (typeof body === 'string' ? body : '');
+
+    scope.post('/api/v1/notification/paypal', {
+      config: { permission: 'public', rateLimit },
+      schema: { tags, summary: 'PayPal webhook (verified with verify-webhook-signature)' },
+      handler: async (req) => ({
+        obj: await payments.paypalWebhook(req.headers, rawBody(req.body)),
+      }),
+    });
+
+    scope.post('/api/v1/notification/pagseguro', {
+      config: { permission: 'public', rateLimit },
+      schema: { tags, summary: 'PagBank notification (signature checked; the order re-read)' },
+      handler: async (req) => ({
+        obj: await payments.pagbankNotification(req.headers, rawBody(req.body)),
+      }),
+    });
+  });
+}
+
+/**
+ * `POST .../submitReceipt`: multipart with `justification` (≤ 75) and the `receipt` file
+ * (≤ 4124672 bytes; a larger one is refused and nothing is kept). Needs @fastify/multipart in the
+ * scope (storage.routes.ts).
+ */
+export function registerReceiptRoute(scope: FastifyInstance, payments: PaymentsService, config: Config) {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  r.post('/api/v1/case/transaction/:id/submitReceipt', {
+    config: {
+      permission: 'authenticated',
+      rateLimit: { max: config.rateLimit.upload, timeWindow: config.rateLimit.windowMs },
+    },
+    schema: {
+      tags,
+      security,
+      summary: 'Send a payment receipt: multipart `justification` and `receipt` file',
+      consumes: ['multipart/form-data'],
+      params,
+      response: responses(transactionViewSchema),
+    },
+    handler: async (req) => {
+      if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+      let justification = '';
+      let file: ReceiptFile | null = null;
+      try {
+        for await (const part of req.parts({
+          limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+        })) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'justification' && typeof part.value === 'string') {
+              justification = part.value;
+            }
+            continue;
+          }
+          if (part.fieldname !== 'receipt' || file) {
+            part.file.resume();
+            continue;
+          }
+          const buffer = await part.toBuffer();
+          if (buffer.length > 0) {
+            file = { buffer, filename: part.filename, contentType: part.mimetype };
+          }
+        }
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 413) {
+          throw new AppError(413, 'FILE_TOO_LARGE', { receipt: 'validation.max' });
+        }
+        throw error;
+      }
+      if (justification.trim().length > RECEIPT_DESCRIPTION_MAX) {
+        throw validationError({ justification: 'validation.max' });
+      }
+      return { obj: await payments.submitReceipt(caller(req), req.params.id, { justification, file }) };
+    },
+  });
+}
