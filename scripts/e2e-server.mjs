@@ -24,6 +24,24 @@ await admin.end();
 const url = new URL(adminUrl);
 url.pathname = `/${database}`;
 
+// PayPal and PagBank are the local sandboxes (no test reaches the internet).
+const sandboxPorts = { paypal: '3201', pagbank: '3202' };
+const providers = {
+  PAYPAL_CLIENT_ID: 'sandbox-client',
+  PAYPAL_CLIENT_SECRET: 'sandbox-secret',
+  PAYPAL_WEBHOOK_ID: 'WH-SANDBOX',
+  PAGBANK_TOKEN: 'sandbox-token',
+};
+const sandbox = spawn(process.execPath, [path.join(root, 'apps/server/dist/payment-sandbox.js')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    ...providers,
+    PAYPAL_SANDBOX_PORT: sandboxPorts.paypal,
+    PAGBANK_SANDBOX_PORT: sandboxPorts.pagbank,
+  },
+});
+
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   stdio: 'inherit',
   env: {
@@ -33,8 +51,19 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
     DATA_DIR: dataDir,
     DATABASE_URL: url.toString(),
     SEED_DEMO: 'true',
+    ...providers,
+    PAYPAL_API_URL: `http://127.0.0.1:${sandboxPorts.paypal}`,
+    PAGBANK_API_URL: `http://127.0.0.1:${sandboxPorts.pagbank}`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    sandbox.kill(signal);
+    server.kill(signal);
+  });
+}
+server.on('exit', (code) => {
+  sandbox.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

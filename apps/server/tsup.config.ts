@@ -1,9 +1,12 @@
 import { cpSync, rmSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
-/** One ESM bundle with @dentflow/domain inlined; migrations copied next to it (dist/migrations). */
+/**
+ * The server as one ESM bundle with @dentflow/domain inlined, migrations copied next to it
+ * (dist/migrations); and the payment providers' local sandbox (browser journeys, local trials).
+ */
 export default defineConfig({
-  entry: ['src/main.ts'],
+  entry: { main: 'src/main.ts', 'payment-sandbox': 'src/adapters/payments/sandbox/main.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

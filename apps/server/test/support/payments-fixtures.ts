@@ -59,11 +59,22 @@ export async function placeOrder(
   if (response.statusCode !== 200) throw new Error(`checkout ${response.body}`);
   const result = json<{ obj: CheckoutResult }>(response).obj;
   if (options.complete ?? true) {
-    await db
-      .update(caseServices)
-      .set({ data: completeServiceData(), dataVersion: 3 })
-      .where(eq(caseServices.caseId, result.caseId));
+    // The client's file, then the service data through the case's own route: a change of the
+    // case, which moves it on by itself once it is also paid.
     await insertPublicAttachment(db, result.caseId, session.profile.id);
+    const services = await db
+      .select({ id: caseServices.id })
+      .from(caseServices)
+      .where(eq(caseServices.caseId, result.caseId));
+    for (const service of services) {
+      const saved = await app.inject({
+        method: 'POST',
+        url: `/api/v1/case/${result.caseId}/services/${service.id}/data`,
+        headers: bearer(session),
+        payload: { dataVersion: 3, data: completeServiceData() },
+      });
+      if (saved.statusCode !== 200) throw new Error(`service data ${saved.body}`);
+    }
   }
   return result;
 }

@@ -260,6 +260,19 @@ const GENEROUS_LIMITS = {
   RATE_LIMIT_NICKNAME_MAX: '10000',
 };
 
+/**
+ * PayPal and PagBank configured (so the shop offers them) at an address nothing listens on: a
+ * test that reaches a provider starts the sandbox and points these at it; '' turns one off.
+ */
+const UNREACHABLE_PROVIDERS = {
+  PAYPAL_CLIENT_ID: 'test-client',
+  PAYPAL_CLIENT_SECRET: 'test-secret',
+  PAYPAL_API_URL: 'http://127.0.0.1:9',
+  PAGBANK_TOKEN: 'test-pagbank-token',
+  PAGBANK_API_URL: 'http://127.0.0.1:9',
+  PAYMENT_PROVIDER_TIMEOUT_MS: '2000',
+};
+
 /** Boots buildApp() on a fresh PostgreSQL database (or PGlite when `pglite` is set). */
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -273,6 +286,7 @@ export async function startTestApp(
     PUBLIC_URL: 'http://dentflow.test',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     ...GENEROUS_LIMITS,
+    ...UNREACHABLE_PROVIDERS,
   };
   // The copy matches what this app would seed on an empty database (SEED_DEMO as configured).
   const database = options.pglite

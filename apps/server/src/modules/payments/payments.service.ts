@@ -124,6 +124,13 @@ const CONFIRMATION_REVIEW_OF: Record<string, number> = {
   pix: REVIEW_REASONS.pixApproval,
 };
 
+/** A stored product as the domain's cart sees it (the columns hold the domain's values). */
+const asCartProduct = (row: Awaited<ReturnType<typeof findProductsForPricing>>[number]) => ({
+  ...row,
+  productType: row.productType as 1 | 2,
+  qtdOption: row.qtdOption as 1 | 2 | 3,
+});
+
 const isoOrNull = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 const parseTime = (value: string | null | undefined) => {
   if (!value) return null;
@@ -600,7 +607,7 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
           const product = byId.get(id);
           if (!product) throw new AppError(400, 'PRODUCT_UNAVAILABLE');
           const parts = unpaid.filter((s) => (s.comboId ?? s.productId) === id);
-          const item = cartItemFor(product, inner);
+          const item = cartItemFor(asCartProduct(product), inner.map(asCartProduct));
           const withSleeves = parts.find((s) => s.manufactureData)?.manufactureData;
           return {
             ...item,
