@@ -263,7 +263,8 @@ describe('POST /shop/checkout prices every cart with the domain engine', () => {
       priceShipping: expected.shippingFee,
       currency: body.currency,
       paymentMethod: body.paymentMethod,
-      paymentStatus: 'awaiting_payment',
+      // A card machine payment starts pre-paid (payments); the others wait for payment.
+      paymentStatus: body.paymentMethod === 'physical' ? 'pre_paid' : 'awaiting_payment',
       coupomId: coupon?.id ?? null,
     });
     expect(stored!.descriptions).toEqual(breakdown);

@@ -1,8 +1,17 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { CheckoutResult, PaymentStatus, TransactionView } from '@dentflow/domain';
 import type { Db } from '../../src/db/client';
-import { caseServices, users } from '../../src/db/schema';
+import {
+  caseServices,
+  invoiceCustomers,
+  transactionCancels,
+  transactionReceipts,
+  transactions,
+  users,
+} from '../../src/db/schema';
 import { completeServiceData, insertPublicAttachment } from './cases-fixtures';
 import { PATIENT, cartItem, order, shopCall } from './shop-fixtures';
 import { bearer, json, type Session } from './test-app';
@@ -126,3 +135,168 @@ export function receiptForm(
 /** A small valid PDF header followed by filler up to `size` bytes. */
 export const pdfBytes = (size = 2048) =>
   Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(Math.max(0, size - 9), 0x20)]);
+
+/** A receipt submission (multipart, or any other body to prove the refusal of one). */
+export const receiptCall =
+  (app: FastifyInstance) =>
+  (
+    session: Session | null,
+    transactionId: number | string,
+    form: { payload: Buffer | string | object; headers: Record<string, string> },
+  ): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/case/transaction/${transactionId}/submitReceipt`,
+      headers: { ...(session ? bearer(session) : {}), ...form.headers },
+      payload: form.payload,
+    });
+
+/**
+ * Everything stored about a transaction: its row and the receipts, cancels and invoice rows that
+ * point at it. Equal before and after a refused request: the request changed nothing.
+ */
+export async function transactionSnapshot(db: Db, transactionId: number) {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+  return {
+    transaction: row,
+    receipts: await db
+      .select()
+      .from(transactionReceipts)
+      .where(eq(transactionReceipts.transactionId, transactionId)),
+    cancels: await db
+      .select()
+      .from(transactionCancels)
+      .where(eq(transactionCancels.transactionId, transactionId)),
+    invoices: await db
+      .select()
+      .from(invoiceCustomers)
+      .where(eq(invoiceCustomers.transactionId, transactionId)),
+  };
+}
+
+/**
+ * The files local storage keeps for a transaction's receipts (`DATA_DIR/files/receipts/{id}/…`,
+ * the service's key layout), as paths relative to that folder; none when the folder is missing.
+ */
+export function storedReceiptFiles(dataDir: string, transactionId: number): string[] {
+  const root = join(dataDir, 'files', 'receipts', String(transactionId));
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+/** A valid invoice customer (a valid CPF and a complete address). */
+export const INVOICE_CUSTOMER = {
+  customerName: 'Clínica Sorriso Ltda',
+  documentType: 'CPF',
+  document: '529.982.247-25',
+  email: 'financeiro@sorriso.test',
+  address: {
+    zipCode: '01310-100',
+    country: 'Brasil',
+    state: 'SP',
+    city: 'São Paulo',
+    address: 'Avenida Paulista, 1000',
+    complement: 'Sala 1',
+  },
+};
+
+/** One route of a transaction (`{id}` is the transaction id) with a body it accepts. */
+export interface TransactionRoute {
+  name: string;
+  method: 'GET' | 'POST';
+  url: (id: number | string) => string;
+  /** The route's own role rule, checked before the record (others: any signed-in user). */
+  role?: 'supervisor' | 'admin';
+  /** A valid JSON body; `multipart` sends a receipt with a justification only. */
+  body?: object | 'multipart';
+}
+
+const transactionUrl = (action: string) => (id: number | string) =>
+  `/api/v1/case/transaction/${id}/${action}`;
+
+/** Every per-transaction route (docs/permissions.md "Transactions"), each with a valid body. */
+export const TRANSACTION_ROUTES: readonly TransactionRoute[] = [
+  { name: 'refresh', method: 'GET', url: transactionUrl('refresh') },
+  { name: 'paymentLink', method: 'GET', url: transactionUrl('paymentLink') },
+  {
+    name: 'paypal return',
+    method: 'GET',
+    url: (id) => `/api/v1/notification/paypal/transaction/${id}`,
+  },
+  {
+    name: 'pagseguro return',
+    method: 'GET',
+    url: (id) => `/api/v1/notification/pagseguro/transaction/${id}`,
+  },
+  { name: 'submitReceipt', method: 'POST', url: transactionUrl('submitReceipt'), body: 'multipart' },
+  {
+    name: 'setInvoiceCustomer',
+    method: 'POST',
+    url: transactionUrl('setInvoiceCustomer'),
+    body: INVOICE_CUSTOMER,
+  },
+  {
+    name: 'cancel',
+    method: 'POST',
+    url: transactionUrl('cancel'),
+    body: { reasonId: 1, description: 'Patient gave up' },
+  },
+  {
+    name: 'authReceipt',
+    method: 'POST',
+    url: transactionUrl('authReceipt'),
+    role: 'supervisor',
+    body: { approve: true },
+  },
+  {
+    name: 'authCancel',
+    method: 'POST',
+    url: transactionUrl('authCancel'),
+    role: 'supervisor',
+    body: { authorize: true },
+  },
+  {
+    name: 'setInvoiceNumber',
+    method: 'POST',
+    url: transactionUrl('setInvoiceNumber'),
+    role: 'admin',
+    body: { invoiceNumber: 'NF-0001' },
+  },
+  {
+    name: 'checkPhysicalPayment',
+    method: 'POST',
+    url: transactionUrl('checkPhysicalPayment'),
+    role: 'admin',
+    body: { confirm: true },
+  },
+];
+
+/** Calls a transaction route with its valid body (or `body` instead). */
+export const routeCall =
+  (app: FastifyInstance) =>
+  (
+    session: Session | null,
+    route: TransactionRoute,
+    id: number | string,
+    body?: object,
+  ): Promise<LightMyRequestResponse> => {
+    const auth = session ? bearer(session) : {};
+    if (route.body === 'multipart' && !body) {
+      const form = receiptForm('Paid at the bank', null);
+      return app.inject({
+        method: 'POST',
+        url: route.url(id),
+        headers: { ...auth, ...form.headers },
+        payload: form.payload,
+      });
+    }
+    const payload = body ?? (route.body === 'multipart' ? undefined : route.body);
+    return app.inject({
+      method: route.method,
+      url: route.url(id),
+      headers: auth,
+      ...(payload ? { payload } : {}),
+    });
+  };

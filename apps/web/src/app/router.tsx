@@ -19,9 +19,13 @@ const ResetPasswordPage = lazyRoute(
   'ResetPasswordPage',
 );
 const VerifyPage = lazyRoute(() => import('../features/auth/routes/verify-page'), 'VerifyPage');
-const PaymentNoticePage = lazyRoute(
-  () => import('../features/payment-notices/routes/payment-notice-page'),
-  'PaymentNoticePage',
+const PaymentReturnPage = lazyRoute(
+  () => import('../features/payments/routes/payment-return-page'),
+  'PaymentReturnPage',
+);
+const PaymentQueuePage = lazyRoute(
+  () => import('../features/payments/routes/payment-queue-page'),
+  'PaymentQueuePage',
 );
 const NotFoundPage = lazyRoute(
   () => import('../features/errors/routes/not-found-page'),
@@ -88,8 +92,6 @@ export const routes: RouteObject[] = [
           { path: 'register/:coupom?', element: <RegisterPage /> },
           { path: 'resetPassword/:token', element: <ResetPasswordPage /> },
           { path: 'verify/:token?', element: <VerifyPage /> },
-          { path: 'notification/pagseguro', element: <PaymentNoticePage provider="pagseguro" /> },
-          { path: 'notification/paypal', element: <PaymentNoticePage provider="paypal" /> },
           { path: 'error/404', element: <NotFoundPage /> },
           { path: 'error/not-authorized', element: <NotAuthorizedPage /> },
         ],
@@ -116,6 +118,10 @@ export const routes: RouteObject[] = [
           // Spec §2 /settings; the optional segment names the section (product categories first).
           { path: 'settings/:section?', element: <SettingsPage /> },
           { path: 'coupoms', element: <CouponsPage /> },
+          { path: 'payments', element: <PaymentQueuePage /> },
+          // The providers' return pages call the API with the session (a login comes back here).
+          { path: 'notification/pagseguro', element: <PaymentReturnPage provider="pagseguro" /> },
+          { path: 'notification/paypal', element: <PaymentReturnPage provider="paypal" /> },
           ...AREAS_IN_PREPARATION.map(({ path, titleKey }) => ({
             path,
             element: <AreaInPreparation titleKey={titleKey} />,

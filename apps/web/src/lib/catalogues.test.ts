@@ -24,7 +24,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('interface catalogues', () => {
-  it.each(['web', 'errors', 'domain', 'cases', 'files', 'shop', 'admin'] as const)(
+  it.each(['web', 'errors', 'domain', 'cases', 'files', 'shop', 'admin', 'payments'] as const)(
     'ptBR and es have exactly the keys of en in %s (each loads alone, without a fallback)',
     (namespace) => {
       const expected = leafKeys(en[namespace]).sort();
@@ -39,10 +39,13 @@ describe('interface catalogues', () => {
       ...leafKeys(en.web),
       ...leafKeys(en.errors),
       ...leafKeys(en.domain),
+      ...leafKeys(en.errors).map((key) => `errors:${key}`),
+      ...leafKeys(en.domain).map((key) => `domain:${key}`),
       ...leafKeys(en.cases).map((key) => `cases:${key}`),
       ...leafKeys(en.files).map((key) => `files:${key}`),
       ...leafKeys(en.shop).map((key) => `shop:${key}`),
       ...leafKeys(en.admin).map((key) => `admin:${key}`),
+      ...leafKeys(en.payments).map((key) => `payments:${key}`),
     ]);
     const root = join(import.meta.dirname, '..');
     const used = sourceFiles(root).flatMap((file) =>

@@ -174,6 +174,9 @@ export async function advancePaidCase(
   if (!(await findCaseVisibilityFacts(tx, caseId, { lock: true }))) return [];
   const row = (await findCase(tx, caseId))!;
   if (row.caseStatus !== 'checkingout' || row.caseArchived) return [];
+  // Only a paid case moves by itself: one without a live transaction waits for a supervisor.
+  const statuses = await listCaseTransactionStatuses(tx, caseId);
+  if (!statuses.some((status) => status !== 'cancelled')) return [];
   const services = await listCaseServices(tx, caseId, 'en');
   if (services.length === 0) return [];
   const checks = await caseChecksOf(tx, row, services);

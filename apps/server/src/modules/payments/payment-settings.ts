@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConfiguredPaymentMethods, PixReceiver } from '@dentflow/domain';
+import { buildPixBrCode, type ConfiguredPaymentMethods, type PixReceiver } from '@dentflow/domain';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { findSetting } from '../shop/shop.repository';
@@ -20,11 +20,18 @@ export async function loadPixReceiver(db: DbOrTx, config: Config): Promise<PixRe
   const stored = parsed.success ? parsed.data : {};
   const key = stored.pixKey || config.payments.pix.key;
   if (!key) return null;
-  return {
+  const receiver = {
     key,
     merchantName: stored.pixMerchantName || config.payments.pix.merchantName,
     merchantCity: stored.pixMerchantCity || config.payments.pix.merchantCity,
   };
+  // A receiver no BR Code can carry (e.g. a name with no ASCII letter) is no receiver.
+  try {
+    buildPixBrCode({ ...receiver, amount: 0, txid: '***' });
+  } catch {
+    return null;
+  }
+  return receiver;
 }
 
 /** Which methods that need a setting can be offered now. */

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, List, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { Alert, Anchor, Button, Group, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { REVIEW_REASONS, isSupervisor, sessionRoles, type CaseDetail } from '@dentflow/domain';
@@ -9,6 +10,15 @@ import { useSolveReviews } from '../api/solve-review';
 const REASON_KEYS = new Map<number, string>(
   Object.entries(REVIEW_REASONS).map(([key, id]) => [id, key]),
 );
+
+/** Reviews about a payment: they link to the case's Transactions tab, where they are handled. */
+const PAYMENT_REASONS = new Set<number>([
+  REVIEW_REASONS.paymentIssue,
+  REVIEW_REASONS.receiptPendingApproval,
+  REVIEW_REASONS.pixApproval,
+  REVIEW_REASONS.physicalCardApproval,
+  REVIEW_REASONS.cancelRequestReview,
+]);
 
 /** Spec §4 review: the open reviews and 'problem solved' for a supervisor or the owner. */
 export function ReviewBanner({ detail }: { detail: CaseDetail }) {
@@ -38,6 +48,14 @@ export function ReviewBanner({ detail }: { detail: CaseDetail }) {
                   {' — '}
                   {review.description}
                 </Text>
+              ) : null}
+              {review.reasonId !== null && PAYMENT_REASONS.has(review.reasonId) ? (
+                <>
+                  {' — '}
+                  <Anchor component={Link} to="?tab=transactions" size="sm">
+                    {t('payments:review.openTransactions')}
+                  </Anchor>
+                </>
               ) : null}
             </List.Item>
           );

@@ -20,12 +20,10 @@ import {
   IconAlertTriangle,
   IconArrowLeft,
   IconCalendarDue,
-  IconCreditCard,
   IconMessages,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isBroadNew } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
 import { refreshCase } from '../api/case-cache';
@@ -44,6 +42,13 @@ import { UsersTab } from '../components/users-tab';
 const CaseAttachmentsTab = lazy(() =>
   import('../../attachments/components/attachments-tab').then((module) => ({
     default: module.CaseAttachmentsTab,
+  })),
+);
+
+// The transactions tab brings the payment dialogs and the Pix QR code: loaded when opened.
+const CaseTransactionsTab = lazy(() =>
+  import('../../payments/components/transactions-tab').then((module) => ({
+    default: module.CaseTransactionsTab,
   })),
 );
 
@@ -227,15 +232,15 @@ export function CasePage() {
           <UsersTab detail={detail} />
         </Tabs.Panel>
         <Tabs.Panel value="transactions">
-          <EmptyState
-            icon={<IconCreditCard size={28} />}
-            title={t('cases:view.transactionsTitle')}
-            description={
-              isBroadNew(detail.caseStatus)
-                ? t('cases:view.transactionsEmptyNew')
-                : t('cases:view.transactionsEmpty')
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader />
+              </Center>
             }
-          />
+          >
+            <CaseTransactionsTab caseDetail={detail} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="history">
           <HistoryTimeline caseId={detail.id} />

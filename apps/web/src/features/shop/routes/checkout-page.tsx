@@ -122,10 +122,17 @@ function OrderPlaced({ result }: { result: CheckoutResult }) {
           {t('shop:placed.next')}
         </Text>
         <Group justify="center" mt="sm">
-          <Button component={Link} to={`/case/${result.caseId}`}>
+          <Button
+            component={Link}
+            to={`/case/${result.caseId}?tab=transactions`}
+            data-testid="order-pay-now"
+          >
+            {t('payments:placed.payNow')}
+          </Button>
+          <Button component={Link} to={`/case/${result.caseId}`} variant="default">
             {t('shop:placed.openCase', { id: result.caseId })}
           </Button>
-          <Button component={Link} to="/shop" variant="default">
+          <Button component={Link} to="/shop" variant="subtle">
             {t('shop:placed.backToShop')}
           </Button>
         </Group>

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { caseTransactionsSchema, type CaseTransactions } from '@dentflow/domain';
+import { api } from '../../../lib/api-client';
+import { transactionKeys } from './transaction-keys';
+
+export const fetchCaseTransactions = async (caseId: number): Promise<CaseTransactions> =>
+  caseTransactionsSchema.parse(await api.get<unknown>(`/case/${caseId}/transactions`));
+
+export const caseTransactionsQueryOptions = (caseId: number) =>
+  queryOptions({
+    queryKey: transactionKeys.forCase(caseId),
+    queryFn: () => fetchCaseTransactions(caseId),
+  });
+
+/** The case's transactions (newest first), its unpaid services and the methods to pay them. */
+export const useCaseTransactions = (caseId: number) =>
+  useQuery({ ...caseTransactionsQueryOptions(caseId), enabled: caseId > 0 });

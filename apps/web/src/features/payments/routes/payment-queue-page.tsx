@@ -1,0 +1,175 @@
+import { Link } from 'react-router';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconChecklist, IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, type PendingTransaction, type PendingWork } from '@dentflow/domain';
+import { SupervisorOnly } from '../../../app/guards/supervisor-only';
+import { errorMessage } from '../../../lib/notify';
+import { formatDate } from '../../cases/components/format';
+import { usePendingTransactions } from '../api/list-pending-transactions';
+import { PaymentStatusBadge } from '../components/payment-status-badge';
+import { TransactionActions } from '../components/transaction-actions';
+
+const WORK_COLORS: Record<PendingWork, string> = {
+  receipt: 'blue',
+  physical: 'grape',
+  dentalPrev: 'indigo',
+  cancel: 'red',
+  paymentIssue: 'orange',
+};
+
+/** Since when the item waits: the receipt or the cancel request, else the last change. */
+function waitingSince({ transaction, waitingFor }: PendingTransaction): string {
+  if (waitingFor === 'receipt' && transaction.receipt) return transaction.receipt.submittedAt;
+  if (waitingFor === 'cancel' && transaction.cancel) return transaction.cancel.requestAt;
+  if (waitingFor === 'paymentIssue') return transaction.modifiedAt;
+  return transaction.createdAt;
+}
+
+function PendingRow({ item }: { item: PendingTransaction }) {
+  const { t } = useTranslation();
+  const { transaction } = item;
+  const patient = `${item.patient.fname} ${item.patient.lname}`.trim();
+  const receipt = transaction.receipt;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="li"
+      data-testid={`pending-${transaction.id}`}
+      aria-label={t('payments:queue.rowLabel', { patient, id: transaction.caseId })}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {patient}
+            </Text>
+            <Anchor component={Link} to={`/case/${transaction.caseId}?tab=transactions`} size="sm">
+              {t('payments:queue.case', { id: transaction.caseId })}
+            </Anchor>
+          </Stack>
+          <Group gap={6}>
+            <Badge color={WORK_COLORS[item.waitingFor]} variant="light" radius="sm">
+              {t(`payments:queue.waitingFor.${item.waitingFor}`)}
+            </Badge>
+            <PaymentStatusBadge status={transaction.paymentStatus} />
+          </Group>
+        </Group>
+        <Group gap="lg">
+          <Text size="sm">{t(`domain:paymentMethods.${transaction.paymentMethod}`)}</Text>
+          <Text size="sm" fw={700}>
+            {formatMoney(transaction.priceTotal, transaction.currency)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('payments:queue.since', { date: formatDate(waitingSince(item), true) })}
+          </Text>
+        </Group>
+        {item.waitingFor === 'receipt' && receipt && (
+          <Group gap="sm">
+            {receipt.justification && (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                “{receipt.justification}”
+              </Text>
+            )}
+            {receipt.fileUrl && (
+              <Anchor href={receipt.fileUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                <Group gap={4} component="span" wrap="nowrap">
+                  <IconDownload size={14} />
+                  {receipt.fileName ?? t('payments:card.receiptFile')}
+                </Group>
+              </Anchor>
+            )}
+          </Group>
+        )}
+        {item.waitingFor === 'cancel' && transaction.cancel && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {transaction.cancel.description}
+          </Text>
+        )}
+        <TransactionActions
+          transaction={transaction}
+          only={['authReceipt', 'checkPhysicalPayment', 'authCancel']}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+function PaymentQueue() {
+  const { t } = useTranslation();
+  const query = usePendingTransactions();
+  let body: React.ReactNode;
+  if (query.isLoading) {
+    body = (
+      <Stack aria-busy="true" aria-label={t('payments:queue.loading')}>
+        <Skeleton h={110} radius="md" />
+        <Skeleton h={110} radius="md" />
+      </Stack>
+    );
+  } else if (query.isError || !query.data) {
+    body = (
+      <Alert color="red" title={t('feedback.error')}>
+        <Text size="sm">{errorMessage(query.error)}</Text>
+        <Button size="xs" mt="sm" variant="light" color="red" onClick={() => void query.refetch()}>
+          {t('payments:retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (query.data.length === 0) {
+    body = (
+      <EmptyState
+        icon={<IconChecklist size={28} />}
+        title={t('payments:queue.emptyTitle')}
+        description={t('payments:queue.empty')}
+        py="xl"
+      />
+    );
+  } else {
+    body = (
+      <Stack
+        gap="sm"
+        component="ul"
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        data-testid="payment-queue"
+      >
+        {query.data.map((item) => (
+          <PendingRow key={item.transaction.id} item={item} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('payments:queue.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('payments:queue.intro')}
+      </Text>
+      {body}
+    </Stack>
+  );
+}
+
+/** /payments — transactions waiting for staff (supervisors and admins), oldest first. */
+export function PaymentQueuePage() {
+  return (
+    <SupervisorOnly>
+      <PaymentQueue />
+    </SupervisorOnly>
+  );
+}
