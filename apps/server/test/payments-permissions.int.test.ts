@@ -45,6 +45,8 @@ const db = () => t.app.database.db;
 /** The case owner and payer (ptBR, a student of the demo instructor). */
 let owner: Session;
 let otherDoctor: Session;
+/** An English doctor (USD, no card machine or insurance): the owner of `usdOrder`. */
+let usdOwner: Session;
 let users: Record<
   'supervisor' | 'admin' | 'clinic' | 'planner' | 'partner' | 'printer' | 'instructor',
   Session
@@ -83,13 +85,14 @@ beforeAll(async () => {
     instructorId: users.instructor.profile.id,
   });
   otherDoctor = await createUser(t.app, ['doctor'], { language: 'ptBR' });
+  usdOwner = await createUser(t.app, ['doctor'], { language: 'en' });
   await grantCapabilities(db(), owner.profile.id);
 
   visible = await placeOrder(t.app, owner, 'pix', { complete: false });
   receiptOrder = await placeOrder(t.app, owner, 'pix', { complete: false });
   cancelOrder = await placeOrder(t.app, owner, 'pix', { complete: false });
   physicalOrder = await placeOrder(t.app, owner, 'physical', { complete: false });
-  usdOrder = await placeOrder(t.app, owner, 'paypal', { currency: 'USD', complete: false });
+  usdOrder = await placeOrder(t.app, usdOwner, 'paypal', { currency: 'USD', complete: false });
 
   // Everyone who sees the visible case without being its client: its planner, a member, a
   // printer (a printable service in finishing) and the owner's instructor.
@@ -479,9 +482,9 @@ describe('a new transaction: only the case owner', () => {
     expectRefused(await newTx(users.supervisor, 'paypal'), 403, 'FORBIDDEN');
     // An admin passes the route's doctor rule but is not the owner.
     expectRefused(await newTx(users.admin, 'paypal'), 403, 'FORBIDDEN');
-    // Pix and PagBank are for BRL cases only.
-    for (const method of ['pix', 'pagseguro']) {
-      const refused = await newTx(owner, method);
+    // Pix and PagBank are for BRL cases only; the card machine needs the capability.
+    for (const method of ['pix', 'pagseguro', 'physical']) {
+      const refused = await newTx(usdOwner, method);
       expectRefused(refused, 400, 'PAYMENT_METHOD_UNAVAILABLE');
       expect(json<{ fields: Record<string, string> }>(refused).fields).toHaveProperty(
         'paymentMethod',
@@ -489,11 +492,12 @@ describe('a new transaction: only the case owner', () => {
     }
     expect(await countOfCase()).toBe(count);
 
-    const created = expectOk(await newTx(owner, 'paypal'));
+    expectRefused(await newTx(owner, 'paypal'), 404, 'NOT_FOUND');
+    const created = expectOk(await newTx(usdOwner, 'paypal'));
     expect(created.serviceIds).toEqual([added!.id]);
     expect(created.paymentStatus).toBe('awaiting_payment');
     expect(created.currency).toBe('USD');
-    expectRefused(await newTx(owner, 'paypal'), 409, 'NOTHING_TO_PAY');
+    expectRefused(await newTx(usdOwner, 'paypal'), 409, 'NOTHING_TO_PAY');
     expect(await countOfCase()).toBe(count + 1);
   });
 });

@@ -1,0 +1,229 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  emptyServiceDataV3,
+  formatMoney,
+  translate,
+  type CheckoutResult,
+  type Currency,
+  type Language,
+  type PaymentMethod,
+} from '@dentflow/domain';
+import { queryRows, sql } from './support/database';
+import { signIn } from './support/session';
+import { fieldName } from './support/texts';
+
+/**
+ * Payments end to end (issue 9): a doctor in Portuguese checks out by Pix, sees the QR code and
+ * the copy-and-paste code, sends a receipt; the supervisor authorises it from the payments queue
+ * and the case shows in `/cases/execute`. A doctor in English pays with PayPal on the local PayPal
+ * sandbox's approval page and lands on `/notification/paypal` with the case paid.
+ */
+
+type Ns = 'shop' | 'payments' | 'domain' | 'web' | 'errors';
+const tr = (language: Language, ns: Ns, key: string, params?: Record<string, string | number>) =>
+  translate(language, ns, key, params);
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+/** A doctor of their own (a copy of the demo doctor) in a language, so no journey disturbs another. */
+async function payingDoctor(nick: string, language: Language, currency: Currency) {
+  await sql(
+    `insert into users (email, nick_name, fname, lname, display_name, password_hash, roles,
+       internal, data_info, data_address, data_capabilities, verified_at)
+     select $1 || '@dentflow.local', $1, 'Paula', 'Pagadora', 'Paula Pagadora',
+       password_hash, roles, internal,
+       data_info || jsonb_build_object('language', $2::text, 'currency', $3::text),
+       data_address, data_capabilities || '{"instructorId": null}'::jsonb, now()
+     from users where email = 'doctor@dentflow.local'
+     on conflict do nothing`,
+    [nick, language, currency],
+  );
+}
+
+/** Orders the guide planning for a new patient and places the order with `method`. */
+async function orderPlanning(
+  browser: Browser,
+  login: string,
+  language: Language,
+  method: PaymentMethod,
+  patient: { fname: string; lname: string },
+): Promise<{ page: Page; result: CheckoutResult }> {
+  const shop = (key: string, params?: Record<string, string | number>) =>
+    tr(language, 'shop', key, params);
+  const [product] = await queryRows<{ name: string }>(
+    `select texts -> $1::text ->> 'name' as name from products where code = 'PLAN-GUIDE'`,
+    [language],
+  );
+  const page = await signIn(browser, login, language);
+  await page.goto('/shop');
+  const card = page.getByTestId('shop-card-PLAN-GUIDE');
+  await card.getByRole('button', { name: shop('card.addNamed', { name: product!.name }) }).click();
+  await page.getByRole('button', { name: shop('cart.button', { count: 1 }) }).click();
+  await page.getByRole('link', { name: shop('cart.checkout') }).click();
+  await expect(page).toHaveURL(/\/shop\/checkout$/);
+  await page
+    .getByRole('textbox', { name: fieldName(shop('checkout.patientFirstName')) })
+    .fill(patient.fname);
+  await page
+    .getByRole('textbox', { name: fieldName(shop('checkout.patientLastName')) })
+    .fill(patient.lname);
+  await page.getByRole('button', { name: shop('checkout.next') }).click();
+  // Nothing ships: the address step is skipped.
+  await expect(page.getByRole('heading', { name: shop('payment.title') })).toBeVisible();
+  const radio = page.getByRole('radio', {
+    name: new RegExp(
+      `^${tr(language, 'shop', `paymentMethods.${method}.label`).replace(/[()]/g, '\\$&')}`,
+    ),
+  });
+  await radio.click();
+  await expect(radio).toBeChecked();
+  const placed = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/v1/shop/checkout') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: shop('checkout.placeOrder') }).click();
+  const response = await placed;
+  expect(response.status()).toBe(200);
+  const result = ((await response.json()) as { obj: CheckoutResult }).obj;
+  await page.getByTestId('order-pay-now').click();
+  await expect(page).toHaveURL(new RegExp(`/case/${result.caseId}\\?tab=transactions$`));
+  return { page, result };
+}
+
+/**
+ * What the files and case screens (their own journeys) would have done: the service data filled
+ * in and a public photo from the client — the case's other checks.
+ */
+async function completeCase(caseId: number, ownerNick: string) {
+  const data = {
+    ...emptyServiceDataV3(),
+    jaw: 'upper',
+    implantSystem: { manufactureName: 'Neodent', systemName: 'GM' },
+    extractTeeth: false,
+    hasOrtho: false,
+    plasticGum: false,
+    increaseDVO: { checked: false, howMuch: null },
+    treatmentPurpose: { purpose: 4 },
+    provision: true,
+    terms: { checked: true },
+    extra: 'E2E',
+  };
+  await sql(`update case_services set data = $2::jsonb, data_version = 3 where case_id = $1`, [
+    caseId,
+    JSON.stringify(data),
+  ]);
+  await sql(
+    `insert into attachments (case_id, user_id, bucket_name, attachment_type, status, filename,
+       filesize, mimetype, storage_key, uploaded_at)
+     select $1::int, id, 'cases', 'photo', 'public', 'face.jpg', 1234, 'image/jpeg',
+       'e2e/' || $1::text || '/face', now()
+     from users where nick_name = $2`,
+    [caseId, ownerNick],
+  );
+}
+
+test('Pix: QR code, receipt, the supervisor authorises it, the case is in execution', async ({
+  browser,
+}) => {
+  const language: Language = 'ptBR';
+  const pay = (key: string, params?: Record<string, string | number>) =>
+    tr(language, 'payments', key, params);
+  const patient = { fname: 'Iracema', lname: 'Pix Albuquerque' };
+  await payingDoctor('pixdoctor', language, 'BRL');
+  const { page, result } = await orderPlanning(browser, 'pixdoctor', language, 'pix', patient);
+
+  const card = page.getByTestId(`transaction-${result.transactionId}`);
+  await expect(card.getByTestId('payment-status')).toHaveText(
+    tr(language, 'domain', 'paymentStatuses.awaiting_payment'),
+  );
+  await expect(card.getByTestId('transaction-total')).toContainText(
+    formatMoney(result.breakdown.total, 'BRL'),
+  );
+  await expect(card.getByRole('img', { name: pay('pay.pixQr') })).toBeVisible();
+  const code = await card.getByTestId('pix-code').inputValue();
+  expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
+  expect(code).toContain(
+    `54${String((result.breakdown.total / 100).toFixed(2).length).padStart(2, '0')}${(result.breakdown.total / 100).toFixed(2)}`,
+  );
+
+  await completeCase(result.caseId, 'pixdoctor');
+  await card.getByTestId('receipt-open').click();
+  const dialog = page.getByRole('dialog', { name: pay('receipt.title') });
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'comprovante.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4000, 0x20)]),
+  });
+  await dialog
+    .getByRole('textbox', { name: fieldName(pay('receipt.justification')) })
+    .fill('Pago pelo app do banco');
+  await dialog.getByTestId('receipt-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText('Pago pelo app do banco')).toBeVisible();
+  await expect(card.getByTestId('receipt-open')).toHaveCount(0);
+  await page.context().close();
+
+  // The supervisor (English) finds it in the payments queue and authorises the receipt.
+  const supervisor = await signIn(browser, 'supervisor', 'en');
+  await supervisor.goto('/payments');
+  const row = supervisor.getByTestId(`pending-${result.transactionId}`);
+  await expect(row).toContainText(tr('en', 'payments', 'queue.waitingFor.receipt'));
+  await row.getByTestId('receipt-approve').click();
+  const confirm = supervisor.getByRole('dialog', {
+    name: tr('en', 'payments', 'confirm.approveReceipt.title'),
+  });
+  await confirm
+    .getByRole('button', { name: tr('en', 'payments', 'confirm.approveReceipt.button') })
+    .click();
+  await expect(row).toHaveCount(0);
+
+  const [stored] = await queryRows<{ payment_status: string; case_status: string }>(
+    `select t.payment_status, c.case_status from transactions t join cases c on c.id = t.case_id
+     where t.id = $1`,
+    [result.transactionId],
+  );
+  expect(stored).toEqual({ payment_status: 'paid', case_status: 'execute' });
+  await supervisor.goto('/cases/execute');
+  await expect(supervisor.getByText(`${patient.fname} ${patient.lname}`)).toBeVisible();
+  await supervisor.context().close();
+});
+
+test('PayPal: approval on the provider page, back on /notification/paypal with the case paid', async ({
+  browser,
+}) => {
+  const language: Language = 'en';
+  const pay = (key: string, params?: Record<string, string | number>) =>
+    tr(language, 'payments', key, params);
+  await payingDoctor('paypaldoctor', language, 'USD');
+  const { page, result } = await orderPlanning(browser, 'paypaldoctor', language, 'paypal', {
+    fname: 'Walter',
+    lname: 'PayPal Brennan',
+  });
+  await completeCase(result.caseId, 'paypaldoctor');
+
+  const card = page.getByTestId(`transaction-${result.transactionId}`);
+  await card.getByTestId('pay-button').click();
+  // The local PayPal sandbox's approval page (PAYPAL_API_URL of the server under test).
+  await expect(page).toHaveURL(/127\.0\.0\.1:3201\/checkoutnow\?token=/);
+  await expect(page).toHaveTitle(/PayPal Sandbox/);
+  await page.locator('#approve').click();
+
+  await expect(page).toHaveURL(
+    new RegExp(`/notification/paypal\\?transaction=${result.transactionId}&token=`),
+  );
+  await expect(page.getByRole('heading', { name: pay('return.paidTitle') })).toBeVisible();
+  await expect(page.getByText(formatMoney(result.breakdown.total, 'USD'))).toBeVisible();
+  const [stored] = await queryRows<{ payment_status: string; case_status: string }>(
+    `select t.payment_status, c.case_status from transactions t join cases c on c.id = t.case_id
+     where t.id = $1`,
+    [result.transactionId],
+  );
+  expect(stored).toEqual({ payment_status: 'paid', case_status: 'execute' });
+
+  await page.getByTestId('return-open-case').click();
+  await expect(page).toHaveURL(new RegExp(`/case/${result.caseId}\\?tab=transactions$`));
+  await expect(
+    page.getByTestId(`transaction-${result.transactionId}`).getByTestId('payment-status'),
+  ).toHaveText(tr(language, 'domain', 'paymentStatuses.paid'));
+  await page.context().close();
+});
