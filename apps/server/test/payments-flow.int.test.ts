@@ -14,7 +14,10 @@ import {
   startPagbankSandbox,
   type PagbankSandbox,
 } from '../src/adapters/payments/sandbox/pagbank-sandbox';
-import { startPaypalSandbox, type PaypalSandbox } from '../src/adapters/payments/sandbox/paypal-sandbox';
+import {
+  startPaypalSandbox,
+  type PaypalSandbox,
+} from '../src/adapters/payments/sandbox/paypal-sandbox';
 import {
   auditLog,
   caseEvents,
@@ -110,7 +113,10 @@ describe('Pix: code, receipt, authorisation, automatic move to execute', () => {
     const [row] = await db().select().from(transactions).where(eq(transactions.id, transactionId));
     expect(fields.get('62')).toContain(row!.reference.replace(/[^A-Za-z0-9]/g, '').slice(0, 25));
 
-    const form = receiptForm('Paid by Pix at 10:32', { name: 'comprovante.pdf', bytes: pdfBytes() });
+    const form = receiptForm('Paid by Pix at 10:32', {
+      name: 'comprovante.pdf',
+      bytes: pdfBytes(),
+    });
     const submitted = await t.app.inject({
       method: 'POST',
       url: `/api/v1/case/transaction/${transactionId}/submitReceipt`,
@@ -143,7 +149,10 @@ describe('Pix: code, receipt, authorisation, automatic move to execute', () => {
     const reasons = await openReviewReasons(caseId);
     expect(reasons).not.toContain(REVIEW_REASONS.pixApproval);
     expect(reasons).toContain(REVIEW_REASONS.plannerNotSet);
-    const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, String(transactionId)));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(transactionId)));
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(['transaction.receiptSubmitted', 'transaction.status']),
     );
@@ -286,7 +295,10 @@ describe('PayPal Orders v2 against the sandbox', () => {
     ).obj;
     expect(twice.transaction.paymentStatus).toBe('paid');
     const statusChanges = (
-      await db().select().from(auditLog).where(eq(auditLog.entityId, String(transactionId)))
+      await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(transactionId)))
     ).filter((a) => a.action === 'transaction.status');
     expect(statusChanges).toHaveLength(1);
   });
@@ -324,7 +336,10 @@ describe('PayPal Orders v2 against the sandbox', () => {
     expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
     const statusChanges = (
-      await db().select().from(auditLog).where(eq(auditLog.entityId, String(transactionId)))
+      await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(transactionId)))
     ).filter((a) => a.action === 'transaction.status');
     expect(statusChanges).toHaveLength(1);
   });
@@ -339,9 +354,7 @@ describe('PayPal Orders v2 against the sandbox', () => {
       status: 'PENDING',
       minutesAgo: 10,
     });
-    expect(json<{ obj: { outcome: string } }>(await deliver(late)).obj.outcome).toMatch(
-      /ignored/,
-    );
+    expect(json<{ obj: { outcome: string } }>(await deliver(late)).obj.outcome).toMatch(/ignored/);
     expect(await dbStatus(transactionId)).toBe('paid');
     const refund = await paypalCaptureEvent(orderId, transactionId, {
       eventType: 'PAYMENT.CAPTURE.REFUNDED',
@@ -365,9 +378,7 @@ describe('PayPal Orders v2 against the sandbox', () => {
     const queue = json<{ obj: PendingTransaction[] }>(
       await call(supervisor, 'GET', '/api/v1/transactions/pending'),
     ).obj;
-    expect(queue.find((p) => p.transaction.id === transactionId)?.waitingFor).toBe(
-      'paymentIssue',
-    );
+    expect(queue.find((p) => p.transaction.id === transactionId)?.waitingFor).toBe('paymentIssue');
   });
 
   it('a provider outage answers "Error on transaction" and keeps the transaction as it was', async () => {
@@ -434,9 +445,15 @@ describe('PagBank checkout against the sandbox', () => {
 describe('cancel', () => {
   it('is requested, blocks paying ("NOT AUTHORIZED YET"), and authorised deletes the paid services', async () => {
     const { caseId, transactionId } = await placeOrder(t.app, doctor, 'pix');
-    const bad = await call(doctor, 'POST', `${transactionId}/cancel`, { reasonId: 4, description: 'x' });
+    const bad = await call(doctor, 'POST', `${transactionId}/cancel`, {
+      reasonId: 4,
+      description: 'x',
+    });
     expect(bad.statusCode).toBe(400);
-    const noText = await call(doctor, 'POST', `${transactionId}/cancel`, { reasonId: 1, description: ' ' });
+    const noText = await call(doctor, 'POST', `${transactionId}/cancel`, {
+      reasonId: 1,
+      description: ' ',
+    });
     expect(noText.statusCode).toBe(400);
     const requested = await call(doctor, 'POST', `${transactionId}/cancel`, {
       reasonId: 1,
@@ -449,7 +466,9 @@ describe('cancel', () => {
     expect(codeOf(blocked)).toBe('NOT_AUTHORIZED_YET');
     expect(json<{ error: string }>(blocked).error).toBe('AINDA NÃO AUTORIZADO');
     expect(await openReviewReasons(caseId)).toContain(REVIEW_REASONS.cancelRequestReview);
-    expect((await call(doctor, 'POST', `${transactionId}/authCancel`, { authorize: true })).statusCode).toBe(403);
+    expect(
+      (await call(doctor, 'POST', `${transactionId}/authCancel`, { authorize: true })).statusCode,
+    ).toBe(403);
 
     const services = await db().select().from(caseServices).where(eq(caseServices.caseId, caseId));
     expect(services.length).toBeGreaterThan(0);
@@ -458,7 +477,9 @@ describe('cancel', () => {
     });
     expect(viewOf(authorised).paymentStatus).toBe('cancelled');
     expect(viewOf(authorised).actions).toEqual([]);
-    expect(await db().select().from(caseServices).where(eq(caseServices.caseId, caseId))).toEqual([]);
+    expect(await db().select().from(caseServices).where(eq(caseServices.caseId, caseId))).toEqual(
+      [],
+    );
     expect(await openReviewReasons(caseId)).not.toContain(REVIEW_REASONS.cancelRequestReview);
   });
 
@@ -470,7 +491,9 @@ describe('cancel', () => {
     });
     expect(viewOf(denied).cancel).toBeNull();
     expect(viewOf(denied).paymentStatus).toBe('awaiting_payment');
-    expect(viewOf(await call(doctor, 'GET', `${transactionId}/refresh`)).actions).toContain('cancel');
+    expect(viewOf(await call(doctor, 'GET', `${transactionId}/refresh`)).actions).toContain(
+      'cancel',
+    );
   });
 });
 

@@ -87,11 +87,14 @@ async function leavesUnchanged(attempt: () => Promise<void>) {
 }
 
 describe('ids', () => {
-  const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '2147483648'];
+  const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '2147483648', '%00'];
   const MISSING = 2_147_483_647;
   const caseRoutes = () =>
     [
-      ['transactions', (id: string | number) => call(owner, 'GET', `/api/v1/case/${id}/transactions`)],
+      [
+        'transactions',
+        (id: string | number) => call(owner, 'GET', `/api/v1/case/${id}/transactions`),
+      ],
       ['new', (id: string | number) => call(owner, 'POST', `${id}/new`, { paymentMethod: 'pix' })],
     ] as const;
 
@@ -106,6 +109,22 @@ describe('ids', () => {
           const refused = expectRefused(await send(id), 400, 'VALIDATION_ERROR');
           expect(refused.fields, `${name} ${id}`).toHaveProperty('id');
           expect(refused.error).toBe(PT.validation);
+        }
+      }
+    });
+  });
+
+  it('the provider returns refuse a malformed query (400 on the field)', async () => {
+    await leavesUnchanged(async () => {
+      for (const provider of ['paypal', 'pagseguro']) {
+        for (const query of [
+          `token=${'T'.repeat(101)}`,
+          `PayerID=${'P'.repeat(101)}`,
+          'token=a%00b',
+        ]) {
+          const url = `/api/v1/notification/${provider}/transaction/${order.transactionId}?${query}`;
+          const refused = expectRefused(await call(owner, 'GET', url), 400, 'VALIDATION_ERROR');
+          expect(Object.keys(refused.fields ?? {}), query).toEqual([query.split('=')[0]]);
         }
       }
     });
@@ -249,8 +268,10 @@ describe('JSON bodies', () => {
 });
 
 describe('receipts', () => {
-  const send = (justification: string | null, file?: { name: string; bytes: Buffer; type?: string }) =>
-    receipt(owner, order.transactionId, receiptForm(justification, file ?? null));
+  const send = (
+    justification: string | null,
+    file?: { name: string; bytes: Buffer; type?: string },
+  ) => receipt(owner, order.transactionId, receiptForm(justification, file ?? null));
 
   it('a justification over 75 characters is 400 on the field (with or without a file)', async () => {
     await leavesUnchanged(async () => {
@@ -292,8 +313,16 @@ describe('receipts', () => {
   it('a file that is neither PDF nor an image is 415, whatever it claims to be', async () => {
     await leavesUnchanged(async () => {
       for (const file of [
-        { name: 'receipt.pdf', bytes: Buffer.from('just some text, not a PDF'), type: 'application/pdf' },
-        { name: 'receipt.exe', bytes: Buffer.from('MZ\u0090\u0000binary'), type: 'application/octet-stream' },
+        {
+          name: 'receipt.pdf',
+          bytes: Buffer.from('just some text, not a PDF'),
+          type: 'application/pdf',
+        },
+        {
+          name: 'receipt.exe',
+          bytes: Buffer.from('MZ\u0090\u0000binary'),
+          type: 'application/octet-stream',
+        },
       ]) {
         expectRefused(await send('paid', file), 415, 'FILE_TYPE_NOT_ALLOWED');
       }
@@ -332,6 +361,32 @@ describe('receipts', () => {
       }
     });
   });
+
+  it('a file name with a NUL character is 400', async () => {
+    await leavesUnchanged(async () => {
+      expectRefused(
+        await send('paid', { name: 'receipt\u0000.pdf', bytes: pdfBytes() }),
+        400,
+        'VALIDATION_ERROR',
+      );
+    });
+  });
+
+  it('a broken multipart body (cut short, or without its boundary) is 400', async () => {
+    await leavesUnchanged(async () => {
+      const whole = receiptForm('paid', { name: 'receipt.pdf', bytes: pdfBytes() });
+      const cut = {
+        payload: whole.payload.subarray(0, whole.payload.length - 40),
+        headers: whole.headers,
+      };
+      expectRefused(await receipt(owner, order.transactionId, cut), 400, 'BAD_REQUEST');
+      const noBoundary = {
+        payload: whole.payload,
+        headers: { 'content-type': 'multipart/form-data' },
+      };
+      expectRefused(await receipt(owner, order.transactionId, noBoundary), 400, 'BAD_REQUEST');
+    });
+  });
 });
 
 describe('provider notices', () => {
@@ -341,8 +396,11 @@ describe('provider notices', () => {
     );
     return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
   };
-  const post = (provider: 'paypal' | 'pagseguro', payload: string, headers: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/notification/${provider}`, headers, payload });
+  const post = (
+    provider: 'paypal' | 'pagseguro',
+    payload: string,
+    headers: Record<string, string>,
+  ) => t.app.inject({ method: 'POST', url: `/api/v1/notification/${provider}`, headers, payload });
   const PAYPAL_HEADERS = {
     'content-type': 'application/json',
     'paypal-auth-algo': 'SHA256withRSA',
@@ -359,6 +417,9 @@ describe('provider notices', () => {
         expectRefused(await post('paypal', body, headers), 400, 'BAD_REQUEST');
       }
     }
+    // The notices are read as raw text up to 256 KiB.
+    const huge = JSON.stringify({ id: 'WH-1', padding: 'x'.repeat(256 * 1024) });
+    expectRefused(await post('paypal', huge, PAYPAL_HEADERS), 413, 'PAYLOAD_TOO_LARGE');
     expect(await noticeCount()).toBe(before);
   });
 
@@ -369,7 +430,11 @@ describe('provider notices', () => {
       'content-type': 'application/json',
       'x-authenticity-token': pagbankSignature(token, body),
     });
-    expectRefused(await post('pagseguro', notice, signed(notice, 'not-the-token')), 400, 'BAD_REQUEST');
+    expectRefused(
+      await post('pagseguro', notice, signed(notice, 'not-the-token')),
+      400,
+      'BAD_REQUEST',
+    );
     expectRefused(
       await post('pagseguro', notice, { 'x-authenticity-token': 'abc123' }),
       400,
@@ -377,7 +442,11 @@ describe('provider notices', () => {
     );
     for (const body of ['not json', '', '[]', JSON.stringify({ hello: 'world' })]) {
       expectRefused(await post('pagseguro', body, signed(body)), 400, 'BAD_REQUEST');
-      expectRefused(await post('pagseguro', body, { 'content-type': 'text/plain' }), 400, 'BAD_REQUEST');
+      expectRefused(
+        await post('pagseguro', body, { 'content-type': 'text/plain' }),
+        400,
+        'BAD_REQUEST',
+      );
     }
     expect(await noticeCount()).toBe(before);
   });

@@ -22,6 +22,7 @@ import {
   receiptCall,
   receiptForm,
   routeCall,
+  storedReceiptFiles,
   transactionSnapshot,
   txCall,
   viewOf,
@@ -150,7 +151,11 @@ const byName = (name: string) => TRANSACTION_ROUTES.find((r) => r.name === name)
 const list = (session: Session | null, caseId: number) =>
   call(session, 'GET', `/api/v1/case/${caseId}/transactions`);
 const submit = (session: Session, id: number, justification: string | null, file?: Buffer) =>
-  receipt(session, id, receiptForm(justification, file ? { name: 'receipt.pdf', bytes: file } : null));
+  receipt(
+    session,
+    id,
+    receiptForm(justification, file ? { name: 'receipt.pdf', bytes: file } : null),
+  );
 const snapshot = (id: number) => transactionSnapshot(db(), id);
 
 describe('who sees a transaction', () => {
@@ -190,6 +195,13 @@ describe('who sees a transaction', () => {
         expect(response.body, `${who} ${r.name}`).toBe(missing.body);
       }
     }
+    // A receipt file is checked against the record before it is stored.
+    expectRefused(
+      await submit(otherDoctor, visible.transactionId, 'mine', pdfBytes()),
+      404,
+      'NOT_FOUND',
+    );
+    expect(storedReceiptFiles(t.dataDir, visible.transactionId)).toEqual([]);
     expect(await snapshot(visible.transactionId)).toEqual(before);
   });
 
@@ -259,6 +271,14 @@ describe('receipts: the client sends, a supervisor (or admin) decides', () => {
     expect(denied.receipt).toBeNull();
     expect(denied.actions).not.toContain('submitReceipt');
     expectRefused(await submit(users.supervisor, id(), 'staff'), 409, 'TRANSACTION_STATE');
+    // A refused receipt's file does not stay (the first, turned-down one does: it is on record).
+    expect(storedReceiptFiles(t.dataDir, id())).toHaveLength(1);
+    expectRefused(
+      await submit(users.supervisor, id(), 'staff', pdfBytes()),
+      409,
+      'TRANSACTION_STATE',
+    );
+    expect(storedReceiptFiles(t.dataDir, id())).toHaveLength(1);
   });
 
   it('the owner may not authorise it (403); without a receipt there is nothing to authorise (409)', async () => {
@@ -282,7 +302,9 @@ describe('receipts: the client sends, a supervisor (or admin) decides', () => {
       403,
       'FORBIDDEN',
     );
-    const paid = expectOk(await call(users.admin, 'POST', `${id()}/authReceipt`, { approve: true }));
+    const paid = expectOk(
+      await call(users.admin, 'POST', `${id()}/authReceipt`, { approve: true }),
+    );
     expect(paid.paymentStatus).toBe('paid');
     expectRefused(await submit(owner, id(), 'after paying'), 409, 'TRANSACTION_STATE');
     expectRefused(
@@ -457,8 +479,7 @@ describe('a new transaction: only the case owner', () => {
   const newTx = (session: Session, paymentMethod: string) =>
     call(session, 'POST', `${usdOrder.caseId}/new`, { paymentMethod });
   const countOfCase = async () =>
-    (await db().select().from(transactions).where(eq(transactions.caseId, usdOrder.caseId)))
-      .length;
+    (await db().select().from(transactions).where(eq(transactions.caseId, usdOrder.caseId))).length;
 
   it('is 404 for another doctor, 403 for staff, 400 for a method the case cannot use, then 200 and 409', async () => {
     const [service] = await db()
@@ -477,6 +498,12 @@ describe('a new transaction: only the case owner', () => {
       })
       .returning({ id: caseServices.id });
     const count = await countOfCase();
+    // The methods a new transaction may use are offered to the owner only.
+    const methodsFor = async (session: Session) =>
+      json<{ obj: CaseTransactions }>(await list(session, usdOrder.caseId)).obj.paymentMethods;
+    expect(await methodsFor(usdOwner)).toEqual(['paypal']);
+    expect(await methodsFor(users.supervisor)).toEqual([]);
+    expect(await methodsFor(users.admin)).toEqual([]);
 
     expectRefused(await newTx(otherDoctor, 'paypal'), 404, 'NOT_FOUND');
     expectRefused(await newTx(users.supervisor, 'paypal'), 403, 'FORBIDDEN');

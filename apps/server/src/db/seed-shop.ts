@@ -49,10 +49,7 @@ export async function seedDemoShop(tx: DbOrTx): Promise<void> {
   await tx.insert(sleeves).values(SLEEVES);
   await tx.insert(settings).values({ key: 'shipping', value: DEMO_SHIPPING }).onConflictDoNothing();
   // A demo Pix receiver, so Pix works on a fresh `npm start` (administration edits it).
-  await tx
-    .insert(settings)
-    .values({ key: 'payments', value: DEMO_PAYMENTS })
-    .onConflictDoNothing();
+  await tx.insert(settings).values({ key: 'payments', value: DEMO_PAYMENTS }).onConflictDoNothing();
   const [guidePlanning] = await tx
     .select({ id: products.id })
     .from(products)

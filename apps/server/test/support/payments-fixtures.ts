@@ -230,7 +230,12 @@ export const TRANSACTION_ROUTES: readonly TransactionRoute[] = [
     method: 'GET',
     url: (id) => `/api/v1/notification/pagseguro/transaction/${id}`,
   },
-  { name: 'submitReceipt', method: 'POST', url: transactionUrl('submitReceipt'), body: 'multipart' },
+  {
+    name: 'submitReceipt',
+    method: 'POST',
+    url: transactionUrl('submitReceipt'),
+    body: 'multipart',
+  },
   {
     name: 'setInvoiceCustomer',
     method: 'POST',

@@ -70,8 +70,10 @@ export interface PaypalClient {
    * Verifies a webhook delivery with PayPal's verify-webhook-signature call; the parsed event when
    * PayPal answers SUCCESS, else null (forged, unverifiable, or no webhook id configured).
    */
-  verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string):
-    Promise<PaypalWebhookEvent | null>;
+  verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<PaypalWebhookEvent | null>;
 }
 
 /** What PagBank says about an order paid through a checkout. */

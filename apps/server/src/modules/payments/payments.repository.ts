@@ -242,11 +242,7 @@ export async function setServicesTransaction(
 }
 
 /** The transaction's services count as paid (they can no longer be removed). */
-export async function markServicesPaid(
-  db: DbOrTx,
-  transactionId: number,
-  at: Date,
-): Promise<void> {
+export async function markServicesPaid(db: DbOrTx, transactionId: number, at: Date): Promise<void> {
   await db
     .update(caseServices)
     .set({ paidAt: at })

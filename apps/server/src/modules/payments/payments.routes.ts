@@ -222,8 +222,10 @@ export async function registerPaymentNoticeRoutes(
 ) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_req, body, done) => done(null, body),
     );
     const rateLimit = { max: config.rateLimit.login * 30, timeWindow: config.rateLimit.windowMs };
     const rawBody = (body: unknown) => (typeof body === 'string' ? body : '');
@@ -251,7 +253,11 @@ export async function registerPaymentNoticeRoutes(
  * (≤ 4124672 bytes; a larger one is refused and nothing is kept). Needs @fastify/multipart in the
  * scope (storage.routes.ts).
  */
-export function registerReceiptRoute(scope: FastifyInstance, payments: PaymentsService, config: Config) {
+export function registerReceiptRoute(
+  scope: FastifyInstance,
+  payments: PaymentsService,
+  config: Config,
+) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.post('/api/v1/case/transaction/:id/submitReceipt', {
     config: {
@@ -298,7 +304,9 @@ export function registerReceiptRoute(scope: FastifyInstance, payments: PaymentsS
       if (justification.trim().length > RECEIPT_DESCRIPTION_MAX) {
         throw validationError({ justification: 'validation.max' });
       }
-      return { obj: await payments.submitReceipt(caller(req), req.params.id, { justification, file }) };
+      return {
+        obj: await payments.submitReceipt(caller(req), req.params.id, { justification, file }),
+      };
     },
   });
 }

@@ -199,9 +199,18 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
     const ids = (pick: (t: TransactionRow) => number | null) =>
       rows.map(pick).filter((id): id is number => id !== null);
     const [receipts, cancels, invoices, services, pix] = await Promise.all([
-      findReceiptsByIds(db, ids((t) => t.receiptId)),
-      findCancelsByIds(db, ids((t) => t.cancelId)),
-      findInvoicesByIds(db, ids((t) => t.invoiceId)),
+      findReceiptsByIds(
+        db,
+        ids((t) => t.receiptId),
+      ),
+      findCancelsByIds(
+        db,
+        ids((t) => t.cancelId),
+      ),
+      findInvoicesByIds(
+        db,
+        ids((t) => t.invoiceId),
+      ),
       listServiceIdsByTransactions(
         db,
         rows.map((t) => t.id),
@@ -212,8 +221,10 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
     const cancelOf = new Map(cancels.map((c) => [c.id, c]));
     const invoiceOf = new Map(invoices.map((i) => [i.id, i]));
     const peopleIds = new Set<number>(rows.map((t) => t.payerId));
-    for (const r of receipts) for (const id of [r.submittedBy, r.authUser]) if (id) peopleIds.add(id);
-    for (const c of cancels) for (const id of [c.requestUser, c.authUser]) if (id) peopleIds.add(id);
+    for (const r of receipts)
+      for (const id of [r.submittedBy, r.authUser]) if (id) peopleIds.add(id);
+    for (const c of cancels)
+      for (const id of [c.requestUser, c.authUser]) if (id) peopleIds.add(id);
     const people = new Map(
       (await findPeople(db, [...peopleIds])).map((p) => [
         p.id,
@@ -333,7 +344,10 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
       if (!peek || !(await lockCase(tx, peek.caseId))) throw new AppError(404, 'NOT_FOUND');
       const kase = (await findCaseForPayments(tx, peek.caseId))!;
       const t = (await findTransaction(tx, id, { lock: true }))!;
-      const relation = transactionRelation(caller, { payerId: t.payerId, caseOwnerId: kase.ownerId });
+      const relation = transactionRelation(caller, {
+        payerId: t.payerId,
+        caseOwnerId: kase.ownerId,
+      });
       if (!relation) throw new AppError(404, 'NOT_FOUND');
       const roleRule = ROLE_RULES[action];
       if (roleRule && !roleRule(caller.roles)) throw new AppError(403, 'FORBIDDEN');
@@ -580,7 +594,10 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
         if (!(await lockCase(tx, caseId))) throw new AppError(404, 'NOT_FOUND');
         const kase = (await findCaseForPayments(tx, caseId))!;
         if (kase.ownerId !== caller.userId) {
-          throw new AppError(isSupervisor(caller.roles) ? 403 : 404, isSupervisor(caller.roles) ? 'FORBIDDEN' : 'NOT_FOUND');
+          throw new AppError(
+            isSupervisor(caller.roles) ? 403 : 404,
+            isSupervisor(caller.roles) ? 'FORBIDDEN' : 'NOT_FOUND',
+          );
         }
         if (kase.caseArchived) throw new AppError(409, 'CASE_ARCHIVED');
         if (kase.caseStatus === 'cancelled' || kase.caseStatus === 'closed') {
@@ -744,7 +761,8 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
       const t = (await findTransaction(db, id))!;
       const fail = (problem: PaymentReturn['problem']) => ({ transaction: view, problem });
       if (t.paymentMethod !== provider || !t.gatewayCode) return fail('transactionError');
-      if (provider === 'paypal' && token && token !== t.gatewayCode) return fail('transactionError');
+      if (provider === 'paypal' && token && token !== t.gatewayCode)
+        return fail('transactionError');
       let reading: ProviderReading | null;
       try {
         reading = await readProvider(t);
@@ -754,8 +772,7 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
       }
       if (reading) await applyReading(t.id, reading);
       const after = await viewOf(caller, id);
-      const declined =
-        reading?.gatewayStatus === 'DECLINED' || reading?.gatewayStatus === 'FAILED';
+      const declined = reading?.gatewayStatus === 'DECLINED' || reading?.gatewayStatus === 'FAILED';
       return { transaction: after, problem: declined ? 'paidMethodError' : null };
     },
 
@@ -833,7 +850,8 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
       let stored: { key: string; type: string } | null = null;
       if (input.file) {
         const type = receiptTypeOf(input.file.buffer);
-        if (!type) throw new AppError(415, 'FILE_TYPE_NOT_ALLOWED', { receipt: 'validation.invalid' });
+        if (!type)
+          throw new AppError(415, 'FILE_TYPE_NOT_ALLOWED', { receipt: 'validation.invalid' });
         // Checked before storing: nobody else's transaction receives a file.
         await viewOf(caller, id);
         stored = { key: `receipts/${id}/${randomBytes(12).toString('hex')}`, type };
@@ -1020,13 +1038,7 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
         await updateCancel(tx, cancelId, { authUser: caller.userId, authAt: now });
         const deleted = await deleteServicesOfTransaction(tx, t.id);
         // Every open review about this transaction is moot once it is cancelled.
-        await solvePaymentReviews(
-          tx,
-          t.id,
-          Object.values(REVIEW_REASONS),
-          caller.userId,
-          now,
-        );
+        await solvePaymentReviews(tx, t.id, Object.values(REVIEW_REASONS), caller.userId, now);
         return applyPaymentStatus(tx, t, 'cancelled', {
           cause: 'cancel',
           actorId: caller.userId,
