@@ -803,7 +803,7 @@ describe('POST /shop/quote', () => {
         currency: 'USD',
       }),
     );
-    expect(clinicQuote.paymentMethods).toEqual(['physical', 'paypal']);
+    expect(clinicQuote.paymentMethods).toEqual(['physical', 'dentalPrev', 'paypal']);
     expect(clinicQuote.problems).toEqual({});
   });
 

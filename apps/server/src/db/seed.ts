@@ -110,7 +110,7 @@ export async function seedDemoData(db: Db, options: { storage?: Storage } = {}):
               clinicPartner: role === 'clinic',
               instructorDiscount: 0,
               instructorId: null,
-              dentalPrev: false,
+              dentalPrev: role === 'clinic',
             },
           };
         }),
