@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  MESSAGE,
   RECEIPT_DESCRIPTION_MAX,
+  isStorableText,
   RECEIPT_MAX_BYTES,
   authCancelBodySchema,
   authReceiptBodySchema,
@@ -296,10 +298,19 @@ export function registerReceiptRoute(
           }
         }
       } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 413) {
+        const { code, statusCode } = error as { code?: string; statusCode?: number };
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError(413, 'FILE_TOO_LARGE', { receipt: 'validation.max' });
         }
-        throw error;
+        // Too many parts, a cut body, no boundary: the request, not the server, is wrong.
+        if (statusCode === 413) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+        throw new AppError(400, 'BAD_REQUEST');
+      }
+      if (!isStorableText(justification)) {
+        throw validationError({ justification: MESSAGE.invalidCharacters });
+      }
+      if (file && !isStorableText(file.filename)) {
+        throw validationError({ receipt: MESSAGE.invalidCharacters });
       }
       if (justification.trim().length > RECEIPT_DESCRIPTION_MAX) {
         throw validationError({ justification: 'validation.max' });
