@@ -13,6 +13,7 @@ import { createCaseEvents, type CaseEvents } from './adapters/events/case-events
 import { createMailSender, type MailSender } from './adapters/mail/mail-sender';
 import { registerRateLimit } from './adapters/rate-limit/rate-limit';
 import { createStorage } from './adapters/storage/create-storage';
+import { createLiveUpdates } from './adapters/live/live-updates';
 import type { Storage } from './adapters/storage/storage';
 import { createViaCepZipLookup } from './adapters/zip-lookup/viacep';
 import { noZipLookup, type ZipLookup } from './adapters/zip-lookup/zip-lookup';
@@ -107,6 +108,7 @@ export async function buildApp(
   app.decorate('mail', mail);
   app.addHook('onClose', async () => mail.close());
 
+  const live = createLiveUpdates();
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -120,6 +122,7 @@ export async function buildApp(
     storage,
     log: app.log,
     caseEvents: createCaseEvents(app.log),
+    live,
   };
   app.decorate('caseEvents', ctx.caseEvents);
 

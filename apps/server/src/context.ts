@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@dentflow/domain';
 import type { CaseEvents } from './adapters/events/case-events';
+import type { LiveUpdates } from './adapters/live/live-updates';
 import type { MailSender } from './adapters/mail/mail-sender';
 import type { Storage } from './adapters/storage/storage';
 import type { ZipLookup } from './adapters/zip-lookup/zip-lookup';
@@ -20,6 +21,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Case changes, published after commit (cases, files; listened to by later features). */
   caseEvents: CaseEvents;
+  /** Live updates to open browsers (Socket.IO rooms), sent after commit. */
+  live: LiveUpdates;
 }
 
 /** Who is asking, for audit rows and messages. */

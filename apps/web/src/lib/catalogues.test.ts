@@ -24,7 +24,18 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('interface catalogues', () => {
-  it.each(['web', 'errors', 'domain', 'cases', 'files', 'shop', 'admin', 'payments'] as const)(
+  it.each([
+    'web',
+    'errors',
+    'domain',
+    'cases',
+    'files',
+    'shop',
+    'admin',
+    'payments',
+    'chat',
+    'notifications',
+  ] as const)(
     'ptBR and es have exactly the keys of en in %s (each loads alone, without a fallback)',
     (namespace) => {
       const expected = leafKeys(en[namespace]).sort();
@@ -46,6 +57,8 @@ describe('interface catalogues', () => {
       ...leafKeys(en.shop).map((key) => `shop:${key}`),
       ...leafKeys(en.admin).map((key) => `admin:${key}`),
       ...leafKeys(en.payments).map((key) => `payments:${key}`),
+      ...leafKeys(en.chat).map((key) => `chat:${key}`),
+      ...leafKeys(en.notifications).map((key) => `notifications:${key}`),
     ]);
     const root = join(import.meta.dirname, '..');
     const used = sourceFiles(root).flatMap((file) =>

@@ -25,6 +25,8 @@ export const WEB_NAMESPACES = [
   'shop',
   'admin',
   'payments',
+  'chat',
+  'notifications',
 ] as const;
 type WebCatalogue = Record<(typeof WEB_NAMESPACES)[number], Record<string, unknown>>;
 

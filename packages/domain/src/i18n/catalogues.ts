@@ -8,6 +8,8 @@ import enFiles from './en/files.json' with { type: 'json' };
 import enShop from './en/shop.json' with { type: 'json' };
 import enAdmin from './en/admin.json' with { type: 'json' };
 import enPayments from './en/payments.json' with { type: 'json' };
+import enChat from './en/chat.json' with { type: 'json' };
+import enNotifications from './en/notifications.json' with { type: 'json' };
 import ptBRErrors from './ptBR/errors.json' with { type: 'json' };
 import ptBRMail from './ptBR/mail.json' with { type: 'json' };
 import ptBRWeb from './ptBR/web.json' with { type: 'json' };
@@ -17,6 +19,8 @@ import ptBRFiles from './ptBR/files.json' with { type: 'json' };
 import ptBRShop from './ptBR/shop.json' with { type: 'json' };
 import ptBRAdmin from './ptBR/admin.json' with { type: 'json' };
 import ptBRPayments from './ptBR/payments.json' with { type: 'json' };
+import ptBRChat from './ptBR/chat.json' with { type: 'json' };
+import ptBRNotifications from './ptBR/notifications.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esMail from './es/mail.json' with { type: 'json' };
 import esWeb from './es/web.json' with { type: 'json' };
@@ -26,13 +30,15 @@ import esFiles from './es/files.json' with { type: 'json' };
 import esShop from './es/shop.json' with { type: 'json' };
 import esAdmin from './es/admin.json' with { type: 'json' };
 import esPayments from './es/payments.json' with { type: 'json' };
+import esChat from './es/chat.json' with { type: 'json' };
+import esNotifications from './es/notifications.json' with { type: 'json' };
 
 /**
  * The message catalogues shared by server and web, one file per namespace and language:
  * `errors` (API errors and validation messages), `mail` (emails), `web` (interface texts),
  * `domain` (labels of the spec's constants: statuses, kinds, purposes...), `cases` (the case
  * screens), `files` (attachments and viewers), `shop` (shop and checkout) and `admin` (the
- * product, coupon and settings screens) and `payments` (transactions, receipts, invoices, cancels).
+ * product, coupon and settings screens), `payments` (transactions, receipts, invoices, cancels), `chat` and `notifications`.
  */
 export const NAMESPACES = [
   'errors',
@@ -44,6 +50,8 @@ export const NAMESPACES = [
   'shop',
   'admin',
   'payments',
+  'chat',
+  'notifications',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 type Catalogue = Record<string, unknown>;
@@ -59,6 +67,8 @@ export const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
     shop: enShop,
     admin: enAdmin,
     payments: enPayments,
+    chat: enChat,
+    notifications: enNotifications,
   },
   ptBR: {
     errors: ptBRErrors,
@@ -70,6 +80,8 @@ export const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
     shop: ptBRShop,
     admin: ptBRAdmin,
     payments: ptBRPayments,
+    chat: ptBRChat,
+    notifications: ptBRNotifications,
   },
   es: {
     errors: esErrors,
@@ -81,6 +93,8 @@ export const catalogues: Record<Language, Record<Namespace, Catalogue>> = {
     shop: esShop,
     admin: esAdmin,
     payments: esPayments,
+    chat: esChat,
+    notifications: esNotifications,
   },
 };
 

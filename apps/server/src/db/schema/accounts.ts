@@ -37,6 +37,11 @@ export const users = pgTable(
     dataInfo: jsonb('data_info').$type<DataInfo>().notNull(),
     dataAddress: jsonb('data_address').$type<DataAddress>().notNull(),
     dataCapabilities: jsonb('data_capabilities').$type<DataCapabilities>().notNull(),
+    /**
+     * The notification event types the user also wants by email (profile → Notifications); null:
+     * the platform's defaults (`DEFAULT_EMAIL_NOTIFICATIONS`).
+     */
+    emailNotifications: jsonb('email_notifications').$type<number[]>(),
     /** The coupon a user registered with (`/register/{coupom}`), kept for the shop. */
     couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),

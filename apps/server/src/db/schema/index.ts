@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './cases';
 export * from './shop';
 export * from './payments';
+export * from './conversation';

@@ -6,6 +6,19 @@ import files from '@dentflow/domain/i18n/es/files.json';
 import shop from '@dentflow/domain/i18n/es/shop.json';
 import admin from '@dentflow/domain/i18n/es/admin.json';
 import payments from '@dentflow/domain/i18n/es/payments.json';
+import chat from '@dentflow/domain/i18n/es/chat.json';
+import notifications from '@dentflow/domain/i18n/es/notifications.json';
 
 /** The interface texts of one language: a chunk of its own, loaded only when it is used. */
-export const catalogue = { web, errors, domain, cases, files, shop, admin, payments };
+export const catalogue = {
+  web,
+  errors,
+  domain,
+  cases,
+  files,
+  shop,
+  admin,
+  payments,
+  chat,
+  notifications,
+};
