@@ -34,10 +34,10 @@ export default defineConfig({
   plugins: [react(), dwvWorkers()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true } },
   },
   preview: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true } },
   },
   build: {
     outDir: 'dist',

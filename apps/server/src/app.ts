@@ -14,6 +14,8 @@ import { createMailSender, type MailSender } from './adapters/mail/mail-sender';
 import { registerRateLimit } from './adapters/rate-limit/rate-limit';
 import { createStorage } from './adapters/storage/create-storage';
 import { createLiveUpdates } from './adapters/live/live-updates';
+import { createMailWorker, withMailWorker, type MailWorker } from './modules/mail/mail-worker';
+import { attachSocketServer } from './adapters/live/socket-server';
 import type { Storage } from './adapters/storage/storage';
 import { createViaCepZipLookup } from './adapters/zip-lookup/viacep';
 import { noZipLookup, type ZipLookup } from './adapters/zip-lookup/zip-lookup';
@@ -47,6 +49,11 @@ import {
   registerReceiptRoute,
 } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { registerChatRoutes } from './modules/chat/chat.routes';
+import { registerNotificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createChatService } from './modules/chat/chat.service';
+import { allowedChannels } from './modules/chat/chat-access';
 import { createPaymentProviders } from './adapters/payments/create-payment-providers';
 import { registerStorageRoutes } from './modules/storage/storage.routes';
 import { createShopService } from './modules/shop/shop.service';
@@ -64,6 +71,8 @@ declare module 'fastify' {
     /** The open database (tests use it to arrange and inspect state). */
     database: Database;
     mail: MailSender;
+    /** The durable outbox's delivery worker (tests run it directly). */
+    mailWorker: MailWorker;
     /** Case changes, published after commit (tests listen here). */
     caseEvents: CaseEvents;
     /** The file store and the stale-upload cleanup (tests call it directly). */
@@ -105,8 +114,14 @@ export async function buildApp(
     outboxDir: join(config.dataDir, 'outbox'),
     logger: app.log,
   });
-  app.decorate('mail', mail);
+  const mailWorker = createMailWorker({ config, db: database.db, mail, log: app.log });
+  // idle() also waits for the worker, so a test reads the outbox once the mails are out.
+  app.decorate('mail', withMailWorker(mail, mailWorker));
+  app.decorate('mailWorker', mailWorker);
   app.addHook('onClose', async () => mail.close());
+  // onClose hooks run in reverse order: the worker stops before the sender and the database.
+  app.addHook('onClose', async () => mailWorker.stop());
+  app.addHook('onReady', async () => mailWorker.start());
 
   const live = createLiveUpdates();
   const ctx: AppContext = {
@@ -134,6 +149,14 @@ export async function buildApp(
   });
   registerErrorHandling(app);
   registerTextGuard(app);
+  const sockets = await attachSocketServer(app, ctx, {
+    loadSession: auth.loadSession,
+    allowedChannels,
+  });
+  // Before Fastify closes the HTTP server: open WebSockets would keep it waiting.
+  app.addHook('preClose', async () => {
+    await sockets.close();
+  });
 
   const storeOrigin = ctx.storage.browserOrigin ? [ctx.storage.browserOrigin] : [];
   await app.register(helmet, {
@@ -184,6 +207,8 @@ export async function buildApp(
   registerAttachmentRoutes(app, attachments, config);
   const payments = createPaymentsService(ctx, createPaymentProviders(config));
   registerPaymentsRoutes(app, payments);
+  registerChatRoutes(app, createChatService(ctx));
+  registerNotificationsRoutes(app, createNotificationsService(ctx));
   await registerPaymentNoticeRoutes(app, payments, config);
   await registerStorageRoutes(app, ctx.storage, (scope) => {
     registerAvatarRoutes(scope, createAvatarService(ctx), config);

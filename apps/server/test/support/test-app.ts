@@ -246,8 +246,9 @@ export interface TestApp {
   config: Config;
   dataDir: string;
   /**
-   * Every `.eml` in the outbox, oldest first, as text — once the mails handed off in the
-   * background (`app.mail.dispatch`) are written.
+   * Every `.eml` in the outbox, oldest first, as text — once the mails committed to the mail
+   * outbox (and those handed off with `app.mail.dispatch`) are written: `app.mail.idle()` waits
+   * for the outbox worker too.
    */
   outbox(): Promise<string[]>;
   close(): Promise<void>;
@@ -276,7 +277,12 @@ const UNREACHABLE_PROVIDERS = {
 /** Boots buildApp() on a fresh PostgreSQL database (or PGlite when `pglite` is set). */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: BuildOptions & { pglite?: boolean; dataDir?: string } = {},
+  options: BuildOptions & {
+    pglite?: boolean;
+    dataDir?: string;
+    /** Another test app's database (a second instance on it); not dropped on close. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dentflow-test-'));
   const base = {
@@ -289,14 +295,16 @@ export async function startTestApp(
     ...UNREACHABLE_PROVIDERS,
   };
   // The copy matches what this app would seed on an empty database (SEED_DEMO as configured).
-  const database = options.pglite
-    ? undefined
-    : await createTestDatabase({
-        template: loadConfig({ ...base, ...env }).seedDemo ? 'demo' : 'bare',
-      });
+  const database =
+    options.pglite || options.databaseUrl
+      ? undefined
+      : await createTestDatabase({
+          template: loadConfig({ ...base, ...env }).seedDemo ? 'demo' : 'bare',
+        });
   const config = loadConfig({
     ...base,
     ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...env,
   });
   const app = await buildApp(config, options);
@@ -393,8 +401,13 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port that takes `delayMs` to accept each recipient. */
-export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise<SmtpPeer> {
+/**
+ * A real SMTP server on a free local port (or on `port`, to come back where a closed one was)
+ * that takes `delayMs` to accept each recipient.
+ */
+export async function startSmtpPeer(
+  options: { delayMs?: number; port?: number } = {},
+): Promise<SmtpPeer> {
   const received: SmtpPeer['received'] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -414,7 +427,7 @@ export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

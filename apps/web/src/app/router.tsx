@@ -63,6 +63,10 @@ const SettingsPage = lazyRoute(
   () => import('../features/settings/routes/settings-page'),
   'SettingsPage',
 );
+const NotificationsPage = lazyRoute(
+  () => import('../features/notifications/routes/notifications-page'),
+  'NotificationsPage',
+);
 const ShopPage = lazyRoute(() => import('../features/shop/routes/shop-page'), 'ShopPage');
 const ShopItemPage = lazyRoute(
   () => import('../features/shop/routes/shop-item-page'),
@@ -77,7 +81,6 @@ const CheckoutPage = lazyRoute(
 const AREAS_IN_PREPARATION: { path: string; titleKey: string }[] = [
   { path: 'users', titleKey: 'nav.users' },
   { path: 'students', titleKey: 'nav.students' },
-  { path: 'notifications', titleKey: 'nav.notifications' },
 ];
 
 export const routes: RouteObject[] = [
@@ -111,6 +114,7 @@ export const routes: RouteObject[] = [
           { path: 'case/:id', element: <CasePage /> },
           { path: 'archive', element: <ArchivePage /> },
           { path: 'profile-settings', element: <ProfileSettingsPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
           { path: 'shop', element: <ShopPage /> },
           { path: 'shop/item/:item_id', element: <ShopItemPage /> },
           { path: 'shop/checkout', element: <CheckoutPage /> },

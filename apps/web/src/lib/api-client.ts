@@ -95,17 +95,27 @@ async function unwrap<T>(response: Response): Promise<T> {
   } catch {
     payload = undefined;
   }
+  return readEnvelope<T>(response.status, payload);
+}
+
+/**
+ * The API's envelope of an answer: `{obj}` → obj; `{error, code, fields}` → an ApiError with the
+ * server's translated message; anything else → an unexpected-error ApiError. Also for requests the
+ * client does not send itself (multipart uploads with progress).
+ */
+export function readEnvelope<T>(status: number, payload: unknown): T {
   if (payload && typeof payload === 'object' && 'error' in payload) {
     const { error, code, fields } = payload as { error: unknown; code?: unknown; fields?: unknown };
     throw new ApiError(
       String(error),
       typeof code === 'string' ? code : 'ERROR',
-      response.status,
+      status,
       fields && typeof fields === 'object' ? (fields as Record<string, string>) : {},
     );
   }
-  if (!response.ok || !payload || typeof payload !== 'object' || !('obj' in payload)) {
-    throw new ApiError(i18n.t('feedback.unexpectedError'), 'HTTP_ERROR', response.status);
+  const ok = status >= 200 && status < 300;
+  if (!ok || !payload || typeof payload !== 'object' || !('obj' in payload)) {
+    throw new ApiError(i18n.t('feedback.unexpectedError'), 'HTTP_ERROR', status);
   }
   return (payload as { obj: T }).obj;
 }

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canUseChatChannel,
-  CHAT_CHANNELS,
-  chatChannelsFor,
-  chatMessageCount,
-  newChatMessageSchema,
-} from './chat';
+import { CHAT_CHANNELS, chatMessageCount, newChatMessageSchema } from './chat';
 import { NOTIFICATION_TYPES } from '../notifications/notification';
 
 describe('chat channels (spec §4: 3 public, 4 internal, 5 clinic, 13 instructor)', () => {
@@ -17,22 +11,6 @@ describe('chat channels (spec §4: 3 public, 4 internal, 5 clinic, 13 instructor
     expect(CHAT_CHANNELS.clinic).toBe(NOTIFICATION_TYPES.clinicChatMessage);
     expect(CHAT_CHANNELS.instructor).toBe(NOTIFICATION_TYPES.instructorChatMessage);
   });
-  it.each([
-    [['admin'], ['public', 'internal', 'clinic', 'instructor']],
-    [['planner'], ['public', 'internal']],
-    [['printer'], ['public', 'internal']],
-    [['doctor'], ['public', 'clinic', 'instructor']],
-    [['instructor'], ['public', 'instructor']],
-    [['partner'], ['public']],
-  ])('%j → %j', (roles, channels) => expect(chatChannelsFor(roles)).toEqual(channels));
-  it.each([
-    [4, ['doctor'], false],
-    [4, ['planner'], true],
-    [3, ['partner'], true],
-    [99, ['admin'], false],
-  ])('channel %i for %j → %s', (channel, roles, ok) =>
-    expect(canUseChatChannel(channel, roles)).toBe(ok),
-  );
 });
 
 describe('message count: loaded messages if any, else qtdMsg', () => {

@@ -1,41 +1,14 @@
 import { z } from 'zod';
 import { MESSAGE } from '../forms/rules';
-import { isDoctor, isInstructor, isPlanner, isPrinter } from '../auth/roles';
 
-/** Spec §4 chat channels (ids equal their notification event types). */
+/**
+ * Spec §4 chat channels (ids equal their notification event types). Who may use each on a case:
+ * `allowedChatChannels` (chat-access.ts).
+ */
 export const CHAT_CHANNELS = { public: 3, internal: 4, clinic: 5, instructor: 13 } as const;
 export type ChatChannelKey = keyof typeof CHAT_CHANNELS;
 export type ChatChannelId = (typeof CHAT_CHANNELS)[ChatChannelKey];
 export const CHAT_CHANNEL_IDS = Object.values(CHAT_CHANNELS) as ChatChannelId[];
-
-type Roles = readonly string[];
-/**
- * Who may read and write each channel (spec silent; product decision). Per-record access to the
- * case itself is checked by the server first.
- * - public: everyone with access to the case;
- * - internal: the staff doing the work (admin, supervisor, planner, printer);
- * - clinic: the clinic and its doctors (admin included);
- * - instructor: the instructor and the students (clinics and doctors).
- */
-export const CHAT_CHANNEL_RULES: Record<ChatChannelKey, (roles: Roles) => boolean> = {
-  public: () => true,
-  internal: (roles) => isPlanner(roles) || isPrinter(roles),
-  clinic: isDoctor,
-  instructor: (roles) => isInstructor(roles) || isDoctor(roles),
-};
-
-export function chatChannelsFor(roles: Roles): ChatChannelKey[] {
-  return (Object.keys(CHAT_CHANNEL_RULES) as ChatChannelKey[]).filter((key) =>
-    CHAT_CHANNEL_RULES[key](roles),
-  );
-}
-
-export function canUseChatChannel(channelId: number, roles: Roles): boolean {
-  const key = (Object.keys(CHAT_CHANNELS) as ChatChannelKey[]).find(
-    (k) => CHAT_CHANNELS[k] === channelId,
-  );
-  return !!key && CHAT_CHANNEL_RULES[key](roles);
-}
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 

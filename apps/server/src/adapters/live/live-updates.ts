@@ -22,17 +22,34 @@ export const roomOfUser = (userId: number) => `user:${userId}`;
 export const roomOfCase = (caseId: number) => `case:${caseId}`;
 export const roomOfChannel = (caseId: number, channel: number) => `case:${caseId}:chat:${channel}`;
 
-/** Until a socket server is attached: emits are dropped (and remembered, for tests). */
-export function createLiveUpdates(): LiveUpdates & {
-  attach(target: (room: string, event: LiveEvent) => void): void;
-} {
-  let emit: ((room: string, event: LiveEvent) => void) | null = null;
+/** Sends one event to everyone in a room (the socket server's broadcast). */
+export type LiveEmit = (room: string, event: LiveEvent) => void;
+
+/** Live updates sent through `emit`. */
+export const liveUpdatesThrough = (emit: LiveEmit): LiveUpdates => ({
+  toUser: (userId, event) => emit(roomOfUser(userId), event),
+  toCase: (caseId, event) => emit(roomOfCase(caseId), event),
+  toChannel: (caseId, channel, event) => emit(roomOfChannel(caseId, channel), event),
+});
+
+export interface AttachableLiveUpdates extends LiveUpdates {
+  /** Sends from now on through `target`; returns the function that detaches it again. */
+  attach(target: LiveEmit): () => void;
+}
+
+export const isAttachable = (live: LiveUpdates): live is AttachableLiveUpdates =>
+  typeof (live as Partial<AttachableLiveUpdates>).attach === 'function';
+
+/** Until a socket server is attached (and after it detached): emits are dropped. */
+export function createLiveUpdates(): AttachableLiveUpdates {
+  let emit: LiveEmit | null = null;
   return {
     attach(target) {
       emit = target;
+      return () => {
+        if (emit === target) emit = null;
+      };
     },
-    toUser: (userId, event) => emit?.(roomOfUser(userId), event),
-    toCase: (caseId, event) => emit?.(roomOfCase(caseId), event),
-    toChannel: (caseId, channel, event) => emit?.(roomOfChannel(caseId, channel), event),
+    ...liveUpdatesThrough((room, event) => emit?.(room, event)),
   };
 }

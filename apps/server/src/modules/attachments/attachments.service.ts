@@ -39,7 +39,7 @@ import {
   type AttachmentRow,
 } from './attachments.repository';
 import { contentMatches, SNIFF_BYTES } from './file-sniff';
-import { recordCaseActivity } from '../cases/case-activity.repository';
+import { recordCaseActivity } from '../cases/case-activity';
 import { advancePaidCase } from '../cases/cases.service';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import { isoOrNull } from '../../http/envelope';
@@ -92,8 +92,9 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
   const { db, storage } = ctx;
   const caseAccess = options.caseAccess ?? loadCaseAccess;
   /** After commit: the case event emitter (live updates, notifications). */
-  const emit = ({ attachmentId, ...event }: AttachmentEvent) =>
-    ctx.caseEvents.publish({ ...event, detail: { attachmentId }, at: new Date() });
+  /** Publishes after commit; `detail` is what the history row recorded (its notified users). */
+  const emit = ({ attachmentId, ...event }: AttachmentEvent, detail?: Record<string, unknown>) =>
+    ctx.caseEvents.publish({ ...event, detail: detail ?? { attachmentId }, at: new Date() });
 
   const notFound = () => new AppError(404, 'NOT_FOUND');
 
@@ -348,12 +349,13 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       const bucket = row.bucketName as AttachmentBucket;
       const status = bucket === 'planning' ? 'private' : row.caseId === null ? 'private' : 'public';
       const advanced: CaseEventMessage[] = [];
+      let recorded: { detail: Record<string, unknown> } | null = null;
       const updated = await db.transaction(async (tx) => {
         const locked = await findAttachmentForUpdate(tx, row.id);
         if (!locked || locked.status !== 'uploading') return locked;
         const done = await updateAttachment(tx, row.id, { status, uploadedAt: new Date() });
         if (done.caseId !== null) {
-          await recordCaseActivity(tx, {
+          recorded = await recordCaseActivity(tx, {
             caseId: done.caseId,
             actorId: caller.userId,
             action: 'attachmentAdded',
@@ -371,14 +373,17 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       ctx.caseEvents.publish(advanced);
       if (!updated) throw notFound();
       if (updated.caseId !== null && row.status === 'uploading') {
-        emit({
-          caseId: updated.caseId,
-          attachmentId: updated.id,
-          action: 'attachmentAdded',
-          actorId: caller.userId,
-          fromStatus: null,
-          toStatus: updated.status,
-        });
+        emit(
+          {
+            caseId: updated.caseId,
+            attachmentId: updated.id,
+            action: 'attachmentAdded',
+            actorId: caller.userId,
+            fromStatus: null,
+            toStatus: updated.status,
+          },
+          (recorded as { detail: Record<string, unknown> } | null)?.detail,
+        );
       }
       const attachment = await toAttachment(updated);
       return { attachment, url: attachment.url };

@@ -8,7 +8,7 @@ import {
   type CouponTypeId,
   type Language,
 } from '@dentflow/domain';
-import { accountMail, type AccountMailKind } from '../../adapters/mail/account-mails';
+import type { AccountMailKind } from '../../adapters/mail/account-mails';
 import type { AppContext, RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -16,6 +16,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../../security/
 import { hashToken, randomToken, type AccessTokenSubject } from '../../security/tokens';
 import type { AuthContext } from '../../http/permissions';
 import { writeAudit } from '../audit/audit.repository';
+import { enqueueMail } from '../mail/mail-outbox';
 import { toUserProfile } from '../users/user-profile';
 import {
   findUserByEmail,
@@ -54,23 +55,28 @@ const userLanguage = (user: UserRow): Language =>
   isLanguage(user.dataInfo.language) ? user.dataInfo.language : 'en';
 
 export function createAuthService(ctx: AppContext) {
-  const { db, config, log } = ctx;
+  const { db, log } = ctx;
 
   /**
-   * Hands the mail off after the commit and returns at once: the reply must not wait for the
-   * delivery, or its timing would tell whether an account exists (decision 009). A failure is
-   * logged by the mail sender; the user can ask again (resend/forgot).
+   * Puts the mail in the outbox in the transaction that creates its token (decision 016): it goes
+   * only if the token exists, and even across a crash. The reply never waits for the delivery,
+   * or its timing would tell whether an account exists (decision 009).
    */
-  function sendAccountMail(kind: AccountMailKind, user: UserRow, token: string): void {
-    const route = kind === 'verifyAccount' ? 'verify' : 'resetPassword';
-    const link = `${config.publicUrl}/${route}/${token}`;
-    ctx.mail.dispatch(
-      accountMail(kind, userLanguage(user), { email: user.email, name: user.fname }, link),
-      { userId: user.id, kind },
-    );
+  async function enqueueAccountMail(
+    tx: DbOrTx,
+    kind: AccountMailKind,
+    user: UserRow,
+    token: string,
+  ): Promise<void> {
+    await enqueueMail(tx, {
+      recipient: user.email,
+      template: kind,
+      language: userLanguage(user),
+      params: { userId: user.id, name: user.fname, token },
+    });
   }
 
-  async function issueVerificationToken(userId: number, tx: DbOrTx = db): Promise<string> {
+  async function issueVerificationToken(userId: number, tx: DbOrTx): Promise<string> {
     const token = randomToken();
     await insertAccountToken(tx, {
       userId,
@@ -137,7 +143,7 @@ export function createAuthService(ctx: AppContext) {
       }
       const language = input.language ?? meta.language;
       const passwordHash = await hashPassword(input.password);
-      let created: { user: UserRow; token: string };
+      let created: UserRow;
       try {
         created = await db.transaction(async (tx) => {
           const user = await insertUser(tx, {
@@ -154,6 +160,7 @@ export function createAuthService(ctx: AppContext) {
             couponId,
           });
           const token = await issueVerificationToken(user.id, tx);
+          await enqueueAccountMail(tx, 'verifyAccount', user, token);
           await writeAudit(tx, {
             actorUserId: user.id,
             action: 'auth.register',
@@ -162,7 +169,7 @@ export function createAuthService(ctx: AppContext) {
             details: { couponId },
             ip: meta.ip,
           });
-          return { user, token };
+          return user;
         });
       } catch (error) {
         // Two registrations racing for the same email or nickname: the unique index decides.
@@ -171,8 +178,7 @@ export function createAuthService(ctx: AppContext) {
         if (violated === 'nickName') throw new AppError(409, 'NICKNAME_TAKEN');
         throw error;
       }
-      sendAccountMail('verifyAccount', created.user, created.token);
-      return { id: created.user.id };
+      return { id: created.id };
     },
 
     async verifyAccount(token: string, meta: RequestMeta): Promise<{ verified: true }> {
@@ -198,8 +204,10 @@ export function createAuthService(ctx: AppContext) {
     async resendVerification(login: string): Promise<{ sent: true }> {
       const user = await findUserByLogin(db, login);
       if (user && !user.verifiedAt) {
-        const token = await issueVerificationToken(user.id);
-        sendAccountMail('verifyAccount', user, token);
+        await db.transaction(async (tx) => {
+          const token = await issueVerificationToken(user.id, tx);
+          await enqueueAccountMail(tx, 'verifyAccount', user, token);
+        });
       }
       return { sent: true };
     },
@@ -301,13 +309,15 @@ export function createAuthService(ctx: AppContext) {
       const user = await findUserByEmail(db, email);
       if (user) {
         const token = randomToken();
-        await insertAccountToken(db, {
-          userId: user.id,
-          purpose: 'reset_password',
-          tokenHash: hashToken(token),
-          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+        await db.transaction(async (tx) => {
+          await insertAccountToken(tx, {
+            userId: user.id,
+            purpose: 'reset_password',
+            tokenHash: hashToken(token),
+            expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+          });
+          await enqueueAccountMail(tx, 'resetPassword', user, token);
         });
-        sendAccountMail('resetPassword', user, token);
       }
       return { sent: true };
     },

@@ -50,6 +50,7 @@ import { AppError, validationError, zodIssueFields } from '../../http/app-error'
 import type { AuthContext } from '../../http/permissions';
 import { verifyPassword } from '../../security/passwords';
 import { loadCaseAccess, type CaseAccess } from './case-access.service';
+import { notifyOfCaseEvent, publishedDetail } from './case-activity';
 import {
   caseHasPrintableService,
   countCasesByFilter,
@@ -289,7 +290,10 @@ export async function refreshCaseDerived(tx: DbOrTx, caseId: number, now: Date):
   });
 }
 
-/** Writes the drafts as history rows and returns what to publish after commit. */
+/**
+ * Writes the drafts as history rows with the notifications they raise, and returns what to
+ * publish after commit (recipients in `detail.notified`, see `case-activity.ts`).
+ */
 async function recordEvents(
   tx: DbOrTx,
   caseId: number,
@@ -309,7 +313,8 @@ async function recordEvents(
       detail: draft.detail ?? {},
     };
     await insertCaseEvent(tx, event);
-    messages.push(event);
+    const notice = await notifyOfCaseEvent(tx, event);
+    messages.push({ ...event, detail: publishedDetail(event.detail, notice) });
   }
   return messages;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   REVIEW_REASONS,
   canMovePayment,
@@ -8,7 +9,7 @@ import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
-import { recordCaseActivity } from '../cases/case-activity.repository';
+import { recordCaseActivity } from '../cases/case-activity';
 import { advancePaidCase, refreshCaseDerived } from '../cases/cases.service';
 import {
   hasOpenPaymentReview,
@@ -19,6 +20,10 @@ import {
   type TransactionPatch,
   type TransactionRow,
 } from './payments.repository';
+
+/** A transaction's reference for payment providers (Pix txid, PayPal custom_id): unique, unguessable. */
+export const newTransactionReference = (caseId: number) =>
+  `DF-${caseId}-${randomBytes(6).toString('hex').toUpperCase()}`;
 
 /** The reviews a confirmed payment ends: the staff work they asked for is done. */
 const CONFIRMATION_REVIEWS = [
@@ -57,8 +62,8 @@ export async function recordTransactionChange(
     toStatus: null,
     detail,
   };
-  await recordCaseActivity(tx, event);
-  return { ...event, at: change.now };
+  const recorded = await recordCaseActivity(tx, event);
+  return { ...event, detail: recorded.detail, at: change.now };
 }
 
 /** Opens a payment review on the transaction's case unless the same one is open already. */

@@ -229,18 +229,6 @@ export async function listUnpaidServices(db: DbOrTx, caseId: number) {
     .orderBy(asc(caseServices.id));
 }
 
-export async function setServicesTransaction(
-  db: DbOrTx,
-  serviceIds: readonly number[],
-  transactionId: number,
-): Promise<void> {
-  if (serviceIds.length === 0) return;
-  await db
-    .update(caseServices)
-    .set({ transactionId })
-    .where(inArray(caseServices.id, [...serviceIds]));
-}
-
 /** The transaction's services count as paid (they can no longer be removed). */
 export async function markServicesPaid(db: DbOrTx, transactionId: number, at: Date): Promise<void> {
   await db

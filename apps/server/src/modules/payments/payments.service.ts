@@ -48,9 +48,10 @@ import type { AuthContext } from '../../http/permissions';
 import { refreshCaseDerived } from '../cases/cases.service';
 import { updateCase } from '../cases/cases.repository';
 import { priceCart } from '../shop/cart-pricing';
-import { findShopUser, insertTransaction } from '../shop/shop.repository';
+import { findShopUser, insertTransaction, setServicesTransaction } from '../shop/shop.repository';
 import {
   applyPaymentStatus,
+  newTransactionReference,
   openPaymentReview,
   recordTransactionChange,
   startTransaction,
@@ -77,7 +78,6 @@ import {
   listUnpaidServices,
   lockCase,
   setNoticeOutcome,
-  setServicesTransaction,
   solvePaymentReviews,
   updateCancel,
   updateInvoice,
@@ -651,7 +651,7 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
           caseId,
           payerId: caller.userId,
           coupomId: null,
-          reference: `DF-${caseId}-${randomBytes(6).toString('hex').toUpperCase()}`,
+          reference: newTransactionReference(caseId),
           paymentMethod,
           paymentStatus: 'awaiting_payment',
           currency,

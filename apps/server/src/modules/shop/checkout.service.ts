@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   profileCurrency,
   isBroadNew,
@@ -14,10 +14,10 @@ import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { AppContext } from '../../context';
 import { AppError, validationError, zodIssueFields } from '../../http/app-error';
 import { loadCaseAccess } from '../cases/case-access.service';
-import { recordCaseActivity } from '../cases/case-activity.repository';
+import { recordCaseActivity } from '../cases/case-activity';
 import { findCase, updateCase } from '../cases/cases.repository';
 import { addServicesToCase, openCase, refreshCaseDerived } from '../cases/cases.service';
-import { startTransaction } from '../payments/payment-changes';
+import { newTransactionReference, startTransaction } from '../payments/payment-changes';
 import { configuredPaymentMethods } from '../payments/payment-settings';
 import { priceCart, type PricedCart, type ShopCaller } from './cart-pricing';
 import {
@@ -58,10 +58,6 @@ export function newCaseOfCart(
     ? { body: parsed.data }
     : { fields: zodIssueFields('items.0.planningExtraData', parsed.error.issues) };
 }
-
-/** The transaction's reference for payment providers: unique, unguessable. */
-const transactionReference = (caseId: number) =>
-  `DF-${caseId}-${randomBytes(6).toString('hex').toUpperCase()}`;
 
 /**
  * Spec §5 / issue 8 checkout: prices the order on the server and, in one transaction, adds the
@@ -163,7 +159,7 @@ export function createCheckoutService(ctx: AppContext) {
           caseId,
           payerId: caller.userId,
           coupomId: priced.coupon?.id ?? null,
-          reference: transactionReference(caseId),
+          reference: newTransactionReference(caseId),
           paymentMethod: order.paymentMethod,
           paymentStatus: 'awaiting_payment',
           currency: priced.currency,
@@ -198,8 +194,8 @@ export function createCheckoutService(ctx: AppContext) {
           toStatus,
           detail: { transactionId: transaction.id, total: breakdown.total, currency },
         };
-        await recordCaseActivity(tx, event);
-        published.push({ ...event, at: now });
+        const recorded = await recordCaseActivity(tx, event);
+        published.push({ ...event, detail: recorded.detail, at: now });
         published.push(...(await startTransaction(tx, transaction, caller.userId, now)));
 
         const answer: CheckoutResult = { caseId, transactionId: transaction.id, breakdown };

@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import {
-  ActionIcon,
   AppShell,
   Avatar,
   Badge,
@@ -15,7 +14,6 @@ import {
   Menu,
   NavLink,
   Paper,
-  Popover,
   ScrollArea,
   Text,
   UnstyledButton,
@@ -56,6 +54,8 @@ import { LanguageSwitcher } from '../components/language-switcher';
 import { RouteTransition } from '../components/route-transition';
 import { StartupGate } from '../startup/startup-gate';
 import { CartMenu } from '../../features/shop/components/cart-menu';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { LiveStatus } from '../../lib/live/live-status';
 
 interface SidebarLink {
   to: string;
@@ -134,28 +134,6 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         )}
       </nav>
     </ScrollArea>
-  );
-}
-
-function NotificationBell() {
-  const { t } = useTranslation();
-  return (
-    <Popover position="bottom-end" width={280} shadow="md" withinPortal>
-      <Popover.Target>
-        {/* No tooltip: it would stay over the open dropdown; the label is read by screen readers. */}
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('nav.notifications')}>
-          <IconBell size={20} />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text fw={600} mb={4}>
-          {t('nav.notifications')}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('notificationsBell.empty')}
-        </Text>
-      </Popover.Dropdown>
-    </Popover>
   );
 }
 
@@ -255,6 +233,7 @@ export function MainLayout() {
                 </Text>
               </Group>
               <Group gap={6} wrap="nowrap">
+                <LiveStatus />
                 <LanguageSwitcher compact={narrow} />
                 <ShopperCart />
                 <NotificationBell />

@@ -16,16 +16,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconArrowLeft,
-  IconCalendarDue,
-  IconMessages,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconCalendarDue } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
+import { useCaseRoom } from '../../../lib/live/use-live-updates';
 import { refreshCase } from '../api/case-cache';
 import { useCase } from '../api/get-case';
 import { CaseActions } from '../components/case-actions';
@@ -37,6 +33,8 @@ import { ReviewBanner } from '../components/review-banner';
 import { StatusBadge } from '../components/status-badge';
 import { StatusStepper } from '../components/status-stepper';
 import { UsersTab } from '../components/users-tab';
+import { useChatUnread } from '../../chat/api/chat-channels';
+import { useCaseTabBadges } from '../../notifications/case-tab-badges';
 
 // The attachments tab brings the upload box and the viewers: loaded when opened.
 const CaseAttachmentsTab = lazy(() =>
@@ -49,6 +47,13 @@ const CaseAttachmentsTab = lazy(() =>
 const CaseTransactionsTab = lazy(() =>
   import('../../payments/components/transactions-tab').then((module) => ({
     default: module.CaseTransactionsTab,
+  })),
+);
+
+// The chat brings its channels, messages and composer: loaded when opened.
+const CaseChatTab = lazy(() =>
+  import('../../chat/components/case-chat-tab').then((module) => ({
+    default: module.CaseChatTab,
   })),
 );
 
@@ -86,6 +91,11 @@ export function CasePage() {
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'general';
   const query = useCase(id);
+  useCaseRoom(id);
+  // Unseen notifications per tab (the chat counts its unread messages).
+  const notified = useCaseTabBadges(id, tab);
+  const chatUnread = useChatUnread(id);
+  const tabCounts: Partial<Record<Tab, number>> = { ...notified, chat: chatUnread };
   const queryClient = useQueryClient();
   const tabList = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -198,7 +208,24 @@ export function CasePage() {
           style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}
         >
           {TABS.map((name) => (
-            <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
+            <Tabs.Tab
+              key={name}
+              value={name}
+              style={{ flexShrink: 0 }}
+              rightSection={
+                tabCounts[name] ? (
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    circle={(tabCounts[name] ?? 0) < 10}
+                    title={t('notifications:tabCount', { n: tabCounts[name] })}
+                    data-testid={`case-tab-count-${name}`}
+                  >
+                    {tabCounts[name]}
+                  </Badge>
+                ) : null
+              }
+            >
               {t(`cases:view.tabs.${name}`)}
             </Tabs.Tab>
           ))}
@@ -222,11 +249,15 @@ export function CasePage() {
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="chat">
-          <EmptyState
-            icon={<IconMessages size={28} />}
-            title={t('cases:view.chatTitle')}
-            description={t('cases:view.chatEmpty')}
-          />
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader />
+              </Center>
+            }
+          >
+            <CaseChatTab caseId={detail.id} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="users">
           <UsersTab detail={detail} />

@@ -16,7 +16,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AdminOnly } from '../../../app/guards/admin-only';
+import { AdminOnly } from '../../../app/guards/role-only';
 import { ListPagination } from '../../../lib/ui/list-pagination';
 import {
   ADMIN_PAGE_SIZE,

@@ -1,38 +1,19 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { languageTag, transactionViewSchema, type TransactionView } from '@dentflow/domain';
-import { API_BASE, ApiError, getAccessToken, refreshSession } from '../../../lib/api-client';
+import {
+  API_BASE,
+  ApiError,
+  getAccessToken,
+  readEnvelope,
+  refreshSession,
+} from '../../../lib/api-client';
 import { currentLanguage, i18n } from '../../../lib/i18n';
 import { refreshAfterTransactionChange } from './transaction-keys';
 
 export interface ReceiptSubmission {
   justification: string;
   file: File | null;
-}
-
-/** The API's envelope (`{obj}` or `{error, code, fields}`), read like the api client does. */
-function readEnvelope(status: number, text: string): unknown {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    payload = undefined;
-  }
-  if (payload && typeof payload === 'object' && 'error' in payload) {
-    const { error, code, fields } = payload as { error: unknown; code?: unknown; fields?: unknown };
-    throw new ApiError(
-      String(error),
-      typeof code === 'string' ? code : 'ERROR',
-      status,
-      fields && typeof fields === 'object' ? (fields as Record<string, string>) : {},
-    );
-  }
-  if (status < 200 || status >= 300 || !payload || typeof payload !== 'object') {
-    throw new ApiError(i18n.t('feedback.unexpectedError'), 'HTTP_ERROR', status);
-  }
-  if (!('obj' in payload))
-    throw new ApiError(i18n.t('feedback.unexpectedError'), 'HTTP_ERROR', status);
-  return (payload as { obj: unknown }).obj;
 }
 
 /**
@@ -85,7 +66,13 @@ export async function submitReceipt(
     onProgress(0);
     answer = await postMultipart(path, form, session.accessToken, onProgress);
   }
-  return transactionViewSchema.parse(readEnvelope(answer.status, answer.text));
+  let payload: unknown;
+  try {
+    payload = JSON.parse(answer.text);
+  } catch {
+    payload = undefined;
+  }
+  return transactionViewSchema.parse(readEnvelope(answer.status, payload));
 }
 
 /** The receipt submission with its 0–100 upload progress. */

@@ -15,7 +15,7 @@ import {
 import { IconChecklist, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type PendingTransaction, type PendingWork } from '@dentflow/domain';
-import { SupervisorOnly } from '../../../app/guards/supervisor-only';
+import { SupervisorOnly } from '../../../app/guards/role-only';
 import { errorMessage } from '../../../lib/notify';
 import { formatDate } from '../../cases/components/format';
 import { usePendingTransactions } from '../api/list-pending-transactions';

@@ -21,7 +21,7 @@ import { useDeleteProduct } from '../api/delete-product';
 import { useProduct } from '../api/get-product';
 import { useAdminProducts } from '../api/list-admin-products';
 import { useCategories } from '../api/list-categories';
-import { AdminOnly } from '../../../app/guards/admin-only';
+import { AdminOnly } from '../../../app/guards/role-only';
 import { ProductForm } from '../components/product-form';
 import { ProductsTable } from '../components/products-table';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, EmptyState, Skeleton, Stack, Tabs, Title } from '@mantine/core';
-import { IconBell, IconPlugConnected } from '@tabler/icons-react';
+import { IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isGeneralDataValid, isProfileComplete } from '@dentflow/domain';
 import { useProfile } from '../api/get-profile';
@@ -10,6 +10,7 @@ import { GeneralTab } from '../components/general-tab';
 import { InfoTab } from '../components/info-tab';
 import { PasswordTab } from '../components/password-tab';
 import { RolesTab } from '../components/roles-tab';
+import { EmailNotificationsTab } from '../../notifications/components/email-notifications-tab';
 
 const TABS = [
   'general',
@@ -109,11 +110,7 @@ export function ProfileSettingsPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="notifications">
-          <EmptyState
-            icon={<IconBell size={28} />}
-            title={t('preparing.title')}
-            description={t('profile.notifications.empty')}
-          />
+          <EmailNotificationsTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -2,7 +2,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { Card, Grid, NavLink, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AreaInPreparation } from '../../../app/components/area-in-preparation';
-import { AdminOnly } from '../../../app/guards/admin-only';
+import { AdminOnly } from '../../../app/guards/role-only';
 import { CategoriesSection } from '../components/categories-section';
 
 /** Spec §2 settings sections, in the spec's order: URL segment → catalogue key. */

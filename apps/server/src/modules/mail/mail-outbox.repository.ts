@@ -1,0 +1,250 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db, DbOrTx } from '../../db/client';
+import * as schema from '../../db/schema';
+import { cases, mailOutbox, notifications, patients, users } from '../../db/schema';
+
+export type MailRow = typeof mailOutbox.$inferSelect;
+
+export interface NewMail {
+  recipient: string;
+  template: string;
+  language: string;
+  params: Record<string, unknown>;
+}
+
+/** The channel on which a committed mail wakes the mail workers of every instance. */
+const MAIL_QUEUED_CHANNEL = 'mail_outbox_queued';
+/** The transaction-level advisory lock that lets one instance at a time build chat digests. */
+const CHAT_DIGEST_LOCK = 4_711_016_001;
+
+/** A parameter holding a live secret (an account token): erased once the row is done. */
+const SECRET_PARAM = 'token';
+
+const afterMs = (ms: number) => sql`clock_timestamp() + ${ms} * interval '1 millisecond'`;
+
+/**
+ * Inserts a pending mail and notifies the workers; PostgreSQL delivers the notification only when
+ * the transaction commits, so a rolled-back change wakes nobody.
+ */
+export async function insertMail(db: DbOrTx, mail: NewMail): Promise<void> {
+  await db.insert(mailOutbox).values({
+    recipient: mail.recipient,
+    template: mail.template,
+    language: mail.language,
+    params: mail.params,
+  });
+  await db.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, '')`);
+}
+
+/**
+ * Locks the oldest due pending mail (other than `exceptIds`), skipping rows another worker holds.
+ * Call inside a transaction: the lock lasts until it ends.
+ */
+export async function lockDueMail(
+  tx: DbOrTx,
+  exceptIds: number[] = [],
+): Promise<MailRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, 'pending'),
+        lte(mailOutbox.nextAttemptAt, sql`now()`),
+        exceptIds.length > 0 ? notInArray(mailOutbox.id, exceptIds) : undefined,
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/**
+ * Runs `work` on one pooled PostgreSQL connection of its own (PGlite: the database itself) that
+ * reports its loss instead of crashing the process: a checked-out node-postgres connection has no
+ * error listener, and one dropped (database restart) while a transaction waits on a send would
+ * throw an unhandled 'error'. A lost connection is discarded, not returned to the pool.
+ */
+export async function withOwnConnection<T>(
+  db: Db,
+  work: (connection: Db) => Promise<T>,
+): Promise<T> {
+  const pool = (db as unknown as { $client: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return work(db);
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const onError = (error: Error) => (lost = error);
+  client.on('error', onError);
+  try {
+    return await work(drizzle(client, { schema }) as unknown as Db);
+  } finally {
+    client.removeListener('error', onError);
+    client.release(lost);
+  }
+}
+
+/**
+ * Keeps the session (and so its row locks) alive for `ms` while idle in the transaction, whatever
+ * the server's `idle_in_transaction_session_timeout` (or, from PostgreSQL 17, `transaction_timeout`)
+ * says: a lock dropped during a send would let another worker send the same row again.
+ */
+export async function holdTransactionFor(tx: DbOrTx, ms: number): Promise<void> {
+  const value = String(Math.ceil(ms));
+  await tx.execute(sql`select set_config('idle_in_transaction_session_timeout', ${value}, true)`);
+  await tx.execute(
+    sql`select set_config('transaction_timeout', ${value}, true)
+         where current_setting('transaction_timeout', true) is not null`,
+  );
+}
+
+/** Moves a row's next attempt `ms` ahead: a lease other runs of this process respect. */
+export async function leaseMail(db: DbOrTx, id: number, ms: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: afterMs(ms) })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: 'sent',
+      sentAt: sql`clock_timestamp()`,
+      lastError: null,
+      params: sql`${mailOutbox.params} - ${SECRET_PARAM}::text`,
+    })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Records a failed attempt: retried after `retryInMs`, or given up for good when null. */
+export async function markMailAttemptFailed(
+  db: DbOrTx,
+  id: number,
+  failure: { attempts: number; error: string; retryInMs: number | null },
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set(
+      failure.retryInMs === null
+        ? {
+            status: 'failed',
+            attempts: failure.attempts,
+            lastError: failure.error,
+            params: sql`${mailOutbox.params} - ${SECRET_PARAM}::text`,
+          }
+        : {
+            attempts: failure.attempts,
+            lastError: failure.error,
+            nextAttemptAt: afterMs(failure.retryInMs),
+          },
+    )
+    .where(eq(mailOutbox.id, id));
+}
+
+/**
+ * Calls `onQueued` whenever a transaction that enqueued a mail commits (in any instance on this
+ * database). PostgreSQL: a dedicated connection LISTENs (the pool's connections come and go);
+ * PGlite: the embedded database's own listener. Resolves to the function that stops listening.
+ */
+export async function listenForQueuedMail(
+  db: Db,
+  databaseUrl: string | undefined,
+  onQueued: () => void,
+  onConnectionError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  if (!databaseUrl) {
+    const embedded = (db as unknown as { $client: PgliteListener }).$client;
+    return embedded.listen(MAIL_QUEUED_CHANNEL, onQueued);
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', onConnectionError);
+  client.on('notification', onQueued);
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${MAIL_QUEUED_CHANNEL}`);
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return () => client.end().catch(() => undefined);
+}
+
+interface PgliteListener {
+  listen(channel: string, callback: () => void): Promise<() => Promise<void>>;
+}
+
+// ───────────────────────────── chat digest ─────────────────────────────
+
+/** True when this transaction may build the chat digests (no other instance is doing it). */
+export async function tryChatDigestLock(tx: DbOrTx): Promise<boolean> {
+  const [row] = await tx
+    .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${CHAT_DIGEST_LOCK})` })
+    .from(sql`(select 1) as one`);
+  return row?.locked === true;
+}
+
+export interface DigestNotification {
+  id: number;
+  userId: number;
+  email: string;
+  language: unknown;
+  caseId: number | null;
+  eventType: number;
+  patientName: string | null;
+}
+
+/**
+ * Locks the unseen, unmailed chat notifications created in the window whose type the recipient
+ * (a verified user) wants by email — their own list, or `defaultTypes` when they never chose.
+ */
+export async function lockDigestNotifications(
+  tx: DbOrTx,
+  window: { createdAfter: Date; createdBefore: Date; chatTypes: number[]; defaultTypes: number[] },
+): Promise<DigestNotification[]> {
+  const wanted = sql`coalesce(${users.emailNotifications}, ${JSON.stringify(window.defaultTypes)}::jsonb)`;
+  const rows = await tx
+    .select({
+      id: notifications.id,
+      userId: notifications.userId,
+      email: users.email,
+      language: sql<unknown>`${users.dataInfo} -> 'language'`,
+      caseId: notifications.caseId,
+      eventType: notifications.eventType,
+      patientFname: patients.fname,
+      patientLname: patients.lname,
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .leftJoin(cases, eq(cases.id, notifications.caseId))
+    .leftJoin(patients, eq(patients.id, cases.patientId))
+    .where(
+      and(
+        inArray(notifications.eventType, window.chatTypes),
+        isNotNull(notifications.caseId),
+        isNull(notifications.sentAt),
+        isNull(notifications.viewedAt),
+        gt(notifications.createdAt, window.createdAfter),
+        lte(notifications.createdAt, window.createdBefore),
+        isNotNull(users.verifiedAt),
+        sql`${wanted} @> to_jsonb(${notifications.eventType})`,
+      ),
+    )
+    .orderBy(asc(notifications.userId), asc(notifications.id))
+    .for('update', { of: notifications, skipLocked: true });
+  return rows.map(({ patientFname, patientLname, ...row }) => ({
+    ...row,
+    patientName: patientFname === null ? null : `${patientFname} ${patientLname ?? ''}`.trim(),
+  }));
+}
+
+export async function markNotificationsMailed(tx: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(notifications)
+    .set({ sentAt: sql`now()` })
+    .where(inArray(notifications.id, ids));
+}

@@ -1,0 +1,17 @@
+import type { DbOrTx } from '../../db/client';
+import { insertMail } from './mail-outbox.repository';
+
+/**
+ * Puts a mail in the durable outbox (decision 016). Call it with the transaction of the change
+ * that causes the mail: it is delivered only if that change commits, and then even across a
+ * crash. The commit wakes the mail workers; nothing needs to be sent by the caller.
+ *
+ * `template` names one of `mail-templates.ts` (rendered by the worker in `language`, English when
+ * unknown); `params` are that template's (plain JSON: they are stored until delivery).
+ */
+export async function enqueueMail(
+  tx: DbOrTx,
+  mail: { recipient: string; template: string; language: string; params: Record<string, unknown> },
+): Promise<void> {
+  await insertMail(tx, mail);
+}

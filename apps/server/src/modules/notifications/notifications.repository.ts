@@ -1,0 +1,266 @@
+import { and, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { caseUsers, cases, notifications, patients, users } from '../../db/schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** Someone who may be told about a case's activity, with what the mail needs. */
+export interface CaseRecipientRow {
+  id: number;
+  roles: string[];
+  internal: boolean;
+  email: string;
+  language: string | null;
+  emailNotifications: number[] | null;
+}
+
+const recipientColumns = {
+  id: users.id,
+  roles: users.roles,
+  internal: users.internal,
+  email: users.email,
+  language: sql<string | null>`${users.dataInfo} ->> 'language'`,
+  emailNotifications: users.emailNotifications,
+};
+
+/**
+ * The case's owner and its case users who want notifications (`trigger_notification`), verified
+ * accounts only, without `excludeId` (the one who acted). One row per user, owner first. With
+ * `ownerInstructor` also the owner's instructor (the instructor channel's other side).
+ */
+export async function findCaseRecipients(
+  db: DbOrTx,
+  caseId: number,
+  excludeId: number | null,
+  options: { ownerInstructor?: boolean } = {},
+): Promise<CaseRecipientRow[]> {
+  const notActor = excludeId === null ? undefined : ne(users.id, excludeId);
+  const owner = alias(users, 'owner');
+  const instructors = options.ownerInstructor
+    ? db
+        .select(recipientColumns)
+        .from(cases)
+        .innerJoin(owner, eq(owner.id, cases.ownerId))
+        .innerJoin(users, sql`${users.id} = (${owner.dataCapabilities} ->> 'instructorId')::int`)
+        .where(and(eq(cases.id, caseId), isNotNull(users.verifiedAt), notActor))
+    : Promise.resolve([]);
+  const [owners, members, instructor] = await Promise.all([
+    db
+      .select(recipientColumns)
+      .from(cases)
+      .innerJoin(users, eq(users.id, cases.ownerId))
+      .where(and(eq(cases.id, caseId), isNotNull(users.verifiedAt), notActor)),
+    db
+      .select(recipientColumns)
+      .from(caseUsers)
+      .innerJoin(users, eq(users.id, caseUsers.userId))
+      .where(
+        and(
+          eq(caseUsers.caseId, caseId),
+          eq(caseUsers.triggerNotification, true),
+          isNotNull(users.verifiedAt),
+          notActor,
+        ),
+      )
+      .orderBy(caseUsers.id),
+    instructors,
+  ]);
+  const seen = new Set<number>();
+  return [...owners, ...members, ...instructor].filter(
+    (row) => !seen.has(row.id) && seen.add(row.id),
+  );
+}
+
+/** The patient's name and the actor's display name, for the notification mail. */
+export async function findNotificationMailFacts(
+  db: DbOrTx,
+  caseId: number,
+  actorId: number | null,
+): Promise<{ patientName: string; actorName: string | null }> {
+  const [[patient], [actor]] = await Promise.all([
+    db
+      .select({ fname: patients.fname, lname: patients.lname })
+      .from(cases)
+      .innerJoin(patients, eq(patients.id, cases.patientId))
+      .where(eq(cases.id, caseId))
+      .limit(1),
+    actorId === null
+      ? Promise.resolve([])
+      : db
+          .select({ displayName: users.displayName })
+          .from(users)
+          .where(eq(users.id, actorId))
+          .limit(1),
+  ]);
+  return {
+    patientName: patient ? `${patient.fname} ${patient.lname}`.trim() : '',
+    actorName: actor?.displayName ?? null,
+  };
+}
+
+export async function insertNotifications(
+  db: DbOrTx,
+  rows: (typeof notifications.$inferInsert)[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(notifications).values(rows);
+}
+
+// ───────────────────────────── reading ─────────────────────────────
+
+const actors = alias(users, 'notification_actors');
+
+/** A notification with the names the bell shows (actor, patient). */
+export interface NotificationViewRow extends NotificationRow {
+  actorName: string | null;
+  patientFname: string | null;
+  patientLname: string | null;
+}
+
+function selectViews(db: DbOrTx) {
+  return db
+    .select({
+      id: notifications.id,
+      caseId: notifications.caseId,
+      userId: notifications.userId,
+      eventType: notifications.eventType,
+      resourceId: notifications.resourceId,
+      path: notifications.path,
+      actorId: notifications.actorId,
+      createdAt: notifications.createdAt,
+      modifiedAt: notifications.modifiedAt,
+      sentAt: notifications.sentAt,
+      viewedAt: notifications.viewedAt,
+      actorName: actors.displayName,
+      patientFname: patients.fname,
+      patientLname: patients.lname,
+    })
+    .from(notifications)
+    .leftJoin(actors, eq(actors.id, notifications.actorId))
+    .leftJoin(cases, eq(cases.id, notifications.caseId))
+    .leftJoin(patients, eq(patients.id, cases.patientId));
+}
+
+/** The user's notifications, newest first (index `notifications_user_idx`). */
+export function listUserNotifications(
+  db: DbOrTx,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<NotificationViewRow[]> {
+  return selectViews(db)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** The user's notifications of one case, newest first. */
+export function listUserCaseNotifications(
+  db: DbOrTx,
+  userId: number,
+  caseId: number,
+  limit: number,
+): Promise<NotificationViewRow[]> {
+  return selectViews(db)
+    .where(and(eq(notifications.userId, userId), eq(notifications.caseId, caseId)))
+    .orderBy(desc(notifications.id))
+    .limit(limit);
+}
+
+/** How many notifications the user has, and how many of them are unseen. */
+export async function countUserNotifications(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ total: number; unseen: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      unseen: sql<number>`count(*) filter (where ${notifications.viewedAt} is null)`.mapWith(
+        Number,
+      ),
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return { total: row?.total ?? 0, unseen: row?.unseen ?? 0 };
+}
+
+/** The user's unseen notifications of a case, counted per event type. */
+export function countUnseenByType(
+  db: DbOrTx,
+  userId: number,
+  caseId: number,
+): Promise<{ eventType: number; count: number }[]> {
+  return db
+    .select({ eventType: notifications.eventType, count: count() })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.caseId, caseId),
+        isNull(notifications.viewedAt),
+      ),
+    )
+    .groupBy(notifications.eventType);
+}
+
+/** The user's `trigger_notification` on the case; undefined when not a case user. */
+export async function findCaseUserTrigger(
+  db: DbOrTx,
+  caseId: number,
+  userId: number,
+): Promise<boolean | undefined> {
+  const [row] = await db
+    .select({ trigger: caseUsers.triggerNotification })
+    .from(caseUsers)
+    .where(and(eq(caseUsers.caseId, caseId), eq(caseUsers.userId, userId)))
+    .limit(1);
+  return row?.trigger;
+}
+
+/** Marks the user's unseen notifications (of one case, or all) seen; returns how many. */
+export async function markNotificationsSeen(
+  db: DbOrTx,
+  userId: number,
+  at: Date,
+  caseId?: number,
+): Promise<number> {
+  const updated = await db
+    .update(notifications)
+    .set({ viewedAt: at, modifiedAt: at })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.viewedAt),
+        caseId === undefined ? undefined : eq(notifications.caseId, caseId),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return updated.length;
+}
+
+// ───────────────────────────── email preferences ─────────────────────────────
+
+/** The stored choice (null: the defaults); undefined when the user does not exist. */
+export async function findEmailNotifications(
+  db: DbOrTx,
+  userId: number,
+): Promise<number[] | null | undefined> {
+  const [row] = await db
+    .select({ eventTypes: users.emailNotifications })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? row.eventTypes : undefined;
+}
+
+export async function updateEmailNotifications(
+  db: DbOrTx,
+  userId: number,
+  eventTypes: number[],
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailNotifications: eventTypes, modifiedAt: new Date() })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,105 @@
+import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconChecks, IconQuote, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { notificationLabelKey, type ChatMessageView } from '@dentflow/domain';
+import { findCachedNotification } from '../../notifications/api/case-notifications';
+import { formatDateTime } from '../../notifications/notification-display';
+import { messageTime } from '../chat-days';
+
+/** One message: author and time, the text (or "Message deleted"), read mark and delete action. */
+export function ChatMessageItem({
+  message,
+  own,
+  onDelete,
+}: {
+  message: ChatMessageView;
+  /** Written by the caller: on the right, with its read mark. */
+  own: boolean;
+  onDelete: (message: ChatMessageView) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // Only the sender has the quoted notification; others see that the message answers one.
+  const quoted =
+    message.quotedNotification && !message.deleted
+      ? findCachedNotification(queryClient, message.quotedNotification)
+      : undefined;
+
+  return (
+    <Group
+      justify={own ? 'flex-end' : 'flex-start'}
+      wrap="nowrap"
+      data-testid="chat-message"
+      data-message-id={message.id}
+      data-own={own ? 'true' : undefined}
+      data-deleted={message.deleted ? 'true' : undefined}
+    >
+      <Paper
+        px="sm"
+        py={6}
+        radius="md"
+        maw="min(80%, 560px)"
+        withBorder={!own}
+        bg={own ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-body)'}
+      >
+        <Stack gap={2}>
+          <Group gap="xs" wrap="nowrap" justify="space-between">
+            <Text size="xs" fw={600} truncate>
+              {own ? t('chat:you') : message.author.displayName}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <Text
+                size="xs"
+                c="dimmed"
+                component="time"
+                dateTime={message.sendAt}
+                title={formatDateTime(message.sendAt)}
+              >
+                {messageTime(message.sendAt)}
+              </Text>
+              {message.canDelete && !message.deleted && (
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('chat:delete.action')}
+                  onClick={() => onDelete(message)}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              )}
+            </Group>
+          </Group>
+          {message.quotedNotification !== null && !message.deleted && (
+            <Group gap={4} wrap="nowrap" c="dimmed">
+              <IconQuote size={12} />
+              <Text size="xs" c="dimmed" fs="italic" truncate>
+                {quoted
+                  ? t(`domain:${notificationLabelKey(quoted.eventType)}`)
+                  : t('chat:quote.inMessage')}
+              </Text>
+            </Group>
+          )}
+          {message.deleted ? (
+            <Text size="sm" fs="italic" c="dimmed">
+              {t('chat:deleted')}
+            </Text>
+          ) : (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {message.text}
+            </Text>
+          )}
+          {own && !message.deleted && message.seenBy > 0 && (
+            <Group gap={2} justify="flex-end" c="dimmed" data-testid="chat-message-seen">
+              <IconChecks size={12} />
+              <Text size="xs" c="dimmed">
+                {t('chat:seen')}
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Group>
+  );
+}

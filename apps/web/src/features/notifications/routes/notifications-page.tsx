@@ -1,0 +1,135 @@
+import { Link, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconBellOff, IconChecks } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_PAGE_SIZE } from '@dentflow/domain';
+import { errorMessage, showError } from '../../../lib/notify';
+import { ListPagination } from '../../../lib/ui/list-pagination';
+import { useNotificationPage } from '../api/list-notifications';
+import { useMarkAllRead } from '../api/mark-all-read';
+import { notificationLink } from '../notification-display';
+import { NotificationSummary } from '../components/notification-summary';
+
+const pageFrom = (value: string | null) => {
+  const page = Number(value ?? 0);
+  return Number.isSafeInteger(page) && page >= 0 ? page : 0;
+};
+
+/** /notifications — every notification of the caller, 20 a page, newest first. */
+export function NotificationsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const query = useNotificationPage(page);
+  const markAllRead = useMarkAllRead();
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const data = query.data;
+  const pageSize = data?.pageSize || NOTIFICATION_PAGE_SIZE;
+  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  const unseen = data?.unseen ?? 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {t('notifications:title')}
+          </Title>
+          {unseen > 0 && (
+            <Text size="sm" c="dimmed">
+              {t('notifications:unseenCount', { n: unseen })}
+            </Text>
+          )}
+        </Stack>
+        <Button
+          variant="light"
+          leftSection={<IconChecks size={16} />}
+          disabled={unseen === 0}
+          loading={markAllRead.isPending}
+          onClick={() => markAllRead.mutate(undefined, { onError: showError })}
+          data-testid="notifications-mark-all-read"
+        >
+          {t('notifications:markAllRead')}
+        </Button>
+      </Group>
+      {query.isLoading ? (
+        <Stack gap="xs" aria-busy="true">
+          {[0, 1, 2, 3].map((n) => (
+            <Skeleton key={n} h={64} radius="md" />
+          ))}
+        </Stack>
+      ) : query.isError || !data ? (
+        <Alert color="red" title={t('notifications:loadError')}>
+          <Text size="sm">{errorMessage(query.error)}</Text>
+          <Button
+            size="xs"
+            mt="sm"
+            variant="light"
+            color="red"
+            onClick={() => void query.refetch()}
+          >
+            {t('notifications:retry')}
+          </Button>
+        </Alert>
+      ) : data.items.length === 0 ? (
+        <EmptyState
+          icon={<IconBellOff size={28} />}
+          title={t('notifications:emptyTitle')}
+          description={t('notifications:empty')}
+          py="xl"
+        />
+      ) : (
+        <Stack
+          gap="xs"
+          component="ul"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none', opacity: query.isPlaceholderData ? 0.6 : 1 }}
+          aria-busy={query.isPlaceholderData}
+          aria-label={t('notifications:title')}
+        >
+          {data.items.map((notification) => (
+            <li key={notification.id}>
+              <Card
+                withBorder
+                radius="md"
+                padding={0}
+                bg={notification.viewedAt ? undefined : 'var(--mantine-primary-color-light)'}
+              >
+                <UnstyledButton
+                  component={Link}
+                  to={notificationLink(notification)}
+                  p="sm"
+                  display="block"
+                  w="100%"
+                  data-testid="notification-item"
+                  data-unseen={notification.viewedAt ? undefined : 'true'}
+                >
+                  <NotificationSummary notification={notification} withCase />
+                </UnstyledButton>
+              </Card>
+            </li>
+          ))}
+        </Stack>
+      )}
+      <ListPagination
+        page={Math.min(page, pages - 1)}
+        pages={pages}
+        compact={narrow}
+        onChange={(next) => setParams(next > 0 ? { page: String(next) } : {})}
+      />
+    </Stack>
+  );
+}
