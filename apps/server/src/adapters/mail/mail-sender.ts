@@ -103,33 +103,39 @@ function smtpDelivery(smtpUrl: string, from: string, logger: FastifyBaseLogger):
         'mail sent',
       );
     },
-    failureLog(error, message) {
-      // The SMTP peer's reply may quote the recipient; the same rules as above apply.
-      const failure = error instanceof Error ? error : new Error(String(error));
-      const { code, command, responseCode } = failure as Error & Record<string, unknown>;
-      return {
-        err: {
-          type: failure.name,
-          message: redact(failure.message, message),
-          code,
-          command,
-          responseCode,
-        },
-        subject: message.subject,
-        recipientDomain: recipientDomain(message.to),
-      };
-    },
+    // The SMTP peer's reply may quote the recipient; the same rules as above apply.
+    failureLog: describeMailFailure,
     close: () => transport.close(),
   };
 }
 
-function recipientDomain(address: string): string {
+/**
+ * What of a failed delivery may be logged: the subject, the recipient's domain and the error with
+ * the message's links (live account tokens) and any mail address removed.
+ */
+export function describeMailFailure(error: unknown, message: MailMessage): Record<string, unknown> {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  const { code, command, responseCode } = failure as Error & Record<string, unknown>;
+  return {
+    err: {
+      type: failure.name,
+      message: redactMailText(failure.message, message),
+      code,
+      command,
+      responseCode,
+    },
+    subject: message.subject,
+    recipientDomain: recipientDomain(message.to),
+  };
+}
+
+export function recipientDomain(address: string): string {
   const at = address.lastIndexOf('@');
   return at === -1 ? '' : address.slice(at + 1).replace(/>$/, '');
 }
 
 /** Removes the message's links and any mail address (keeping its domain) from a text. */
-function redact(text: string, message: MailMessage): string {
+export function redactMailText(text: string, message: MailMessage): string {
   const withoutLinks = message.links.reduce((out, link) => out.split(link).join('[link]'), text);
   return withoutLinks.replace(/[^\s<>"'@:;,()[\]]+@([A-Za-z0-9.-]+)/g, '[address]@$1');
 }

@@ -3,7 +3,8 @@ import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { enqueueChatDigests } from './chat-digest';
-import { describeMailFailure, storedMailError } from './mail-failure';
+import { describeMailFailure } from '../../adapters/mail/mail-sender';
+import { storedMailError } from './mail-failure';
 import {
   holdTransactionFor,
   leaseMail,
