@@ -43,7 +43,7 @@ async function bellCount(page: Page): Promise<number> {
 async function openChat(page: Page) {
   await page.goto(`/case/${caseId}?tab=chat`);
   await expect(page.getByTestId('chat-channel-public')).toBeVisible();
-  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+  await expect(page.getByTestId('chat-composer')).toBeVisible();
 }
 
 async function send(page: Page, text: string) {

@@ -85,4 +85,22 @@ describe('case tab badges', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('counts')).toHaveTextContent('general=0 attachments=0');
     expect(calls.some((c) => c.path === '/notification/case/42')).toBe(false);
   });
+
+  it('opened with nothing unseen, what arrives during the visit stays unseen for the bell', async () => {
+    let serverStatus = status({});
+    const { calls } = mockFetch((call) =>
+      call.path === '/notification/getStatus/42' ? ok(serverStatus) : ok(completeProfile()),
+    );
+    const { queryClient } = renderWithApp(<Harness />);
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['notifications', 'status', 42])?.status).toBe('success'),
+    );
+    serverStatus = status({ event_9: 1 });
+    await act(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }));
+    await waitFor(() =>
+      expect(screen.getByTestId('counts')).toHaveTextContent('general=1 attachments=0'),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(calls.some((c) => c.path === '/notification/case/42')).toBe(false);
+  });
 });

@@ -70,8 +70,10 @@ export function useCaseTabBadges(caseId: number, currentTab: string): CaseTabCou
 
   const data = status.data;
   useEffect(() => {
-    if (!data || data.unseen === 0 || markedFor.current === caseId) return;
+    // Only what was unseen when the case was opened: what arrives later stays in the bell.
+    if (!data || markedFor.current === caseId) return;
     markedFor.current = caseId;
+    if (data.unseen === 0) return;
     const counts = caseTabCounts(data.details);
     const statusKey = notificationKeys.status(caseId);
     void (async () => {
