@@ -6,7 +6,9 @@ import {
   NOTIFICATION_TYPES,
   emptyCaseNotificationDetails,
   type CaseDetail,
+  type CaseListFilter,
   type CaseNotificationStatus,
+  type CasePage,
   type LastNotifications,
   type NotificationPage,
   type NotificationView,
@@ -261,6 +263,17 @@ describe('GET /notification/getStatus/{caseId}', () => {
     });
     // Staff see the case without being a case user.
     expect((await status(supervisor)).trigger).toBe(false);
+  });
+
+  it('the case list shows each caller the same unseen count on the case', async () => {
+    const caseStatus = obj<{ caseStatus: CaseListFilter }>(
+      await api(owner, 'GET', `case/${caseId}/get`),
+    ).caseStatus;
+    for (const session of [owner, memberOn, memberOff]) {
+      const page = obj<CasePage>(await api(session, 'GET', `case/list/${caseStatus}/0`));
+      const preview = page.items.find((item) => item.id === caseId);
+      expect(preview?.unseen).toBe((await status(session)).unseen);
+    }
   });
 
   it('answers 404 for a hidden or missing case, 400 for a bad id, 401 without a token', async () => {

@@ -128,6 +128,8 @@ export const casePreviewSchema = z.object({
   modifiedAt: z.string(),
   /** An unsolved review exists. */
   review: z.boolean(),
+  /** The caller's unseen notifications of this case (the list's badge). */
+  unseen: z.number().int().min(0),
 });
 export type CasePreview = z.infer<typeof casePreviewSchema>;
 

@@ -134,6 +134,7 @@ export interface CasePreviewRow {
   deadlineAt: Date | null;
   modifiedAt: Date;
   caseReview: boolean;
+  unseen: number;
   services: { id: number; productName: string; category: number }[];
 }
 
@@ -265,8 +266,13 @@ const previewServicesSql = (language: Language) =>
     from case_services s join products pr on pr.id = s.product_id
    where s.case_id = "cases"."id")`;
 
+/** The viewer's unseen notifications of the case (the list's badge; index user, case). */
+const previewUnseenSql = (userId: number) =>
+  sql<number>`(select count(*)::int from notifications n
+   where n.user_id = ${userId} and n.case_id = "cases"."id" and n.viewed_at is null)`;
+
 /** The columns of a case preview (list and archive), from cases joined to patient and owner. */
-const previewColumns = (language: Language) => ({
+const previewColumns = (language: Language, viewer: CaseViewer) => ({
   id: cases.id,
   fname: patients.fname,
   lname: patients.lname,
@@ -280,6 +286,7 @@ const previewColumns = (language: Language) => ({
   modifiedAt: cases.modifiedAt,
   caseReview: cases.caseReview,
   services: previewServicesSql(language),
+  unseen: previewUnseenSql(viewer.userId),
 });
 
 /**
@@ -298,7 +305,7 @@ export async function listCasePage(
   // (PostgreSQL evaluates it once). Only an empty page past the first needs it on its own.
   const pageRows = await db
     .select({
-      ...previewColumns(query.language),
+      ...previewColumns(query.language, viewer),
       total: sql<number>`(${total})`,
     })
     .from(cases)
@@ -426,7 +433,7 @@ export async function searchArchivedCases(
   const [pageRows, [count]] = await Promise.all([
     db
       .select({
-        ...previewColumns(query.language),
+        ...previewColumns(query.language, viewer),
       })
       .from(cases)
       .innerJoin(patients, eq(patients.id, cases.patientId))

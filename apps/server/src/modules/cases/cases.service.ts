@@ -382,6 +382,7 @@ export function createCasesService(ctx: AppContext) {
       deadlineAt: isoOrNull(row.deadlineAt),
       modifiedAt: row.modifiedAt.toISOString(),
       review: row.caseReview,
+      unseen: row.unseen,
     };
   }
 

@@ -70,6 +70,7 @@ export function casePreview(overrides: Partial<CasePreview> = {}): CasePreview {
     deadlineAt: null,
     modifiedAt: '2026-11-20T10:00:00.000Z',
     review: false,
+    unseen: 0,
     ...overrides,
   };
 }

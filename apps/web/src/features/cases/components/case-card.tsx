@@ -1,11 +1,14 @@
 import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarDue } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBell, IconCalendarDue } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { truncateName, type CasePreview } from '@dentflow/domain';
 import { formatDate, isDeadlineNear } from './format';
 import { StatusBadge } from './status-badge';
 
-/** Spec §2 patient card: names truncated to 15 characters, status, deadline and review flag. */
+/**
+ * Spec §2 patient card: names truncated to 15 characters, status, deadline, review flag and the
+ * caller's unseen notifications of the case.
+ */
 export function CaseCard(props: {
   item: CasePreview;
   selected?: boolean;
@@ -51,6 +54,16 @@ export function CaseCard(props: {
             {item.review && (
               <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} />}>
                 {t('cases:list.review')}
+              </Badge>
+            )}
+            {item.unseen > 0 && (
+              <Badge
+                variant="filled"
+                leftSection={<IconBell size={12} />}
+                data-testid="case-card-unseen"
+                aria-label={t('cases:list.unseen', { count: item.unseen })}
+              >
+                {item.unseen > 99 ? '99+' : item.unseen}
               </Badge>
             )}
           </Group>

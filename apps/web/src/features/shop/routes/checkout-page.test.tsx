@@ -386,6 +386,7 @@ function mockFetchWithCase() {
     deadlineAt: null,
     modifiedAt: '2026-01-01T00:00:00.000Z',
     review: false,
+    unseen: 0,
   });
   return mockFetch((call) => {
     if (call.path === '/profile/get')
