@@ -50,3 +50,4 @@ export * from './chat/chat-access';
 export * from './cache/cache-rules';
 export * from './shop/shop-api';
 export * from './shop/shipping';
+export * from './admin/users-api';

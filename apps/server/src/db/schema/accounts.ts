@@ -45,6 +45,8 @@ export const users = pgTable(
     /** The coupon a user registered with (`/register/{coupom}`), kept for the shop. */
     couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    /** Deleted by an admin or by the user: personal data anonymized, sessions revoked. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [

@@ -38,6 +38,8 @@ export const announcements = pgTable('announcements', {
   active: boolean('active').notNull().default(false),
   title: text('title').notNull().default(''),
   body: text('body').notNull().default(''),
+  /** Title and body per language (ptBR, en, es); `title`/`body` keep the English ones. */
+  texts: jsonb('texts').$type<Record<string, { title: string; body: string }>>(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   modifiedAt: timestamp('modified_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
