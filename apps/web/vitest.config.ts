@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Three workers share two cores in CI: jsdom renders of whole pages can take seconds there.
+    testTimeout: 20_000,
   },
 });

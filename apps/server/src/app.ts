@@ -62,6 +62,8 @@ import { createProductsService } from './modules/products/products.service';
 import { registerCouponsRoutes } from './modules/coupons/coupons.routes';
 import { createCouponsService } from './modules/coupons/coupons.service';
 import { registerUsersRoutes } from './modules/users/users.routes';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
 import { createUsersService } from './modules/users/users.service';
 import { createAccessTokens } from './security/tokens';
 import { registerWebApp } from './web/web-app';
@@ -226,6 +228,7 @@ export async function buildApp(
   registerProductsRoutes(app, createProductsService(ctx));
   registerCouponsRoutes(app, createCouponsService(ctx));
   registerUsersRoutes(app, createUsersService(ctx));
+  registerSettingsRoutes(app, createSettingsService(ctx));
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -51,3 +51,4 @@ export * from './cache/cache-rules';
 export * from './shop/shop-api';
 export * from './shop/shipping';
 export * from './admin/users-api';
+export * from './admin/settings-api';

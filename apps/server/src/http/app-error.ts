@@ -47,6 +47,8 @@ export type ErrorCode =
   | 'TRANSACTION_STATE'
   | 'NOTHING_TO_PAY'
   | 'CHAT_MESSAGE_DELETED'
+  | 'SELF_LOCKOUT'
+  | 'ALREADY_VERIFIED'
   | 'INTERNAL_ERROR';
 
 /**

@@ -67,6 +67,8 @@ const NotificationsPage = lazyRoute(
   () => import('../features/notifications/routes/notifications-page'),
   'NotificationsPage',
 );
+const UsersPage = lazyRoute(() => import('../features/users/routes/users-page'), 'UsersPage');
+const UserPage = lazyRoute(() => import('../features/users/routes/user-page'), 'UserPage');
 const ShopPage = lazyRoute(() => import('../features/shop/routes/shop-page'), 'ShopPage');
 const ShopItemPage = lazyRoute(
   () => import('../features/shop/routes/shop-item-page'),
@@ -79,7 +81,6 @@ const CheckoutPage = lazyRoute(
 
 /** Main routes whose screens arrive with later issues: an honest "being prepared" state. */
 const AREAS_IN_PREPARATION: { path: string; titleKey: string }[] = [
-  { path: 'users', titleKey: 'nav.users' },
   { path: 'students', titleKey: 'nav.students' },
 ];
 
@@ -123,6 +124,9 @@ export const routes: RouteObject[] = [
           { path: 'settings/:section?', element: <SettingsPage /> },
           { path: 'coupoms', element: <CouponsPage /> },
           { path: 'payments', element: <PaymentQueuePage /> },
+          // Issue 11 §1: supervisors read users, admins change them.
+          { path: 'users', element: <UsersPage /> },
+          { path: 'users/:id', element: <UserPage /> },
           // The providers' return pages call the API with the session (a login comes back here).
           { path: 'notification/pagseguro', element: <PaymentReturnPage provider="pagseguro" /> },
           { path: 'notification/paypal', element: <PaymentReturnPage provider="paypal" /> },

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { i18nReady } from '../lib/i18n';
+
+// findBy…/waitFor wait up to 5 s (1 s by default): a loaded CI machine renders slowly.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine needs these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

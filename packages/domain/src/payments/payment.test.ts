@@ -71,6 +71,25 @@ describe('payment statuses and methods', () => {
       { pix: true, paypal: false, pagseguro: true },
       [],
     ],
+    // Switched off in the payments settings: never offered, whatever the capabilities.
+    [
+      { physicalCreditCard: true, dentalPrev: true },
+      'BRL',
+      { ...all, physical: false, dentalPrev: true },
+      ['pix', 'dentalPrev', 'paypal', 'pagseguro'],
+    ],
+    [
+      { physicalCreditCard: true, dentalPrev: true },
+      'BRL',
+      { ...none, physical: true, dentalPrev: false },
+      ['physical'],
+    ],
+    [
+      { physicalCreditCard: false, dentalPrev: false },
+      'BRL',
+      { ...all, physical: true, dentalPrev: true },
+      ['pix', 'paypal', 'pagseguro'],
+    ],
   ] as const)('%j %s %j → %j', (capabilities, currency, configured, methods) =>
     expect(availablePaymentMethods(capabilities, currency, configured)).toEqual(methods),
   );

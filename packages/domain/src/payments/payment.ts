@@ -36,18 +36,25 @@ export const isWebPayment = (method: string) => isOneOf(WEB_PAYMENT_METHODS, met
 export const isStaffConfirmedPayment = (method: string) =>
   method === 'pix' || method === 'physical' || method === 'dentalPrev';
 
-/** Whether each method that needs a setting can be used: a Pix key, PayPal or PagBank credentials. */
+/**
+ * Whether each method can be used as far as the platform goes: switched on in the payments
+ * settings and, for those that need one, configured (a Pix key, PayPal or PagBank credentials).
+ * `physical` and `dentalPrev` need no configuration, only the switch; absent means on.
+ */
 export interface ConfiguredPaymentMethods {
   pix: boolean;
   paypal: boolean;
   pagseguro: boolean;
+  physical?: boolean;
+  dentalPrev?: boolean;
 }
 
 /**
  * The methods offered at checkout. The spec: the physical credit card option depends on the
  * physicalCreditCard capability, dental insurance on dentalPrev. Decision (spec silent): Pix and
  * PagSeguro (PagBank) settle in reais only, so they are offered for BRL; PayPal for both. A method
- * that needs a setting (Pix key, provider credentials) is offered only when it is configured.
+ * that needs a setting (Pix key, provider credentials) is offered only when it is configured, and
+ * a method switched off in the payments settings never is.
  */
 export function availablePaymentMethods(
   capabilities: { physicalCreditCard: boolean; dentalPrev: boolean },
@@ -61,9 +68,9 @@ export function availablePaymentMethods(
       case 'pagseguro':
         return currency === 'BRL' && configured.pagseguro;
       case 'physical':
-        return capabilities.physicalCreditCard;
+        return capabilities.physicalCreditCard && configured.physical !== false;
       case 'dentalPrev':
-        return capabilities.dentalPrev;
+        return capabilities.dentalPrev && configured.dentalPrev !== false;
       case 'paypal':
         return configured.paypal;
     }

@@ -126,7 +126,8 @@ export function createAuthService(ctx: AppContext) {
      */
     async loadSession({ userId, sessionId }: AccessTokenSubject): Promise<AuthContext | null> {
       const user = await findUserById(db, userId);
-      if (!user?.verifiedAt || !(await isSessionOpen(db, userId, sessionId))) return null;
+      if (!user?.verifiedAt || user.deletedAt) return null;
+      if (!(await isSessionOpen(db, userId, sessionId))) return null;
       return { userId: user.id, sessionId, roles: user.roles, language: user.dataInfo.language };
     },
 
@@ -203,7 +204,7 @@ export function createAuthService(ctx: AppContext) {
     /** Same answer whether or not the account exists (no account enumeration). */
     async resendVerification(login: string): Promise<{ sent: true }> {
       const user = await findUserByLogin(db, login);
-      if (user && !user.verifiedAt) {
+      if (user && !user.verifiedAt && !user.deletedAt) {
         await db.transaction(async (tx) => {
           const token = await issueVerificationToken(user.id, tx);
           await enqueueAccountMail(tx, 'verifyAccount', user, token);
@@ -217,7 +218,8 @@ export function createAuthService(ctx: AppContext) {
       meta: RequestMeta,
     ): Promise<SessionResult> {
       const user = await findUserByLogin(db, input.login);
-      if (!user) {
+      // A deleted account answers like an unknown login.
+      if (!user || user.deletedAt) {
         await verifyPassword(await decoyPasswordHash(), input.password);
         throw new AppError(401, 'INVALID_CREDENTIALS');
       }
@@ -242,7 +244,7 @@ export function createAuthService(ctx: AppContext) {
         const claimed = await claimRefreshToken(tx, tokenHash);
         if (!claimed) return undefined;
         const user = await findUserById(tx, claimed.userId);
-        if (!user?.verifiedAt) return undefined;
+        if (!user?.verifiedAt || user.deletedAt) return undefined;
         await insertRefreshToken(tx, {
           userId: user.id,
           familyId: claimed.familyId,
@@ -307,7 +309,7 @@ export function createAuthService(ctx: AppContext) {
     /** Same answer whether or not the account exists. */
     async forgotPassword(email: string): Promise<{ sent: true }> {
       const user = await findUserByEmail(db, email);
-      if (user) {
+      if (user && !user.deletedAt) {
         const token = randomToken();
         await db.transaction(async (tx) => {
           await insertAccountToken(tx, {

@@ -1,4 +1,5 @@
-import { CHAT_CHANNEL_IDS, DEFAULT_EMAIL_NOTIFICATIONS, isLanguage } from '@dentflow/domain';
+import { CHAT_CHANNEL_IDS, isLanguage } from '@dentflow/domain';
+import { loadEmailsSettings } from '../settings/settings-documents';
 import type { Db } from '../../db/client';
 import { enqueueMail } from './mail-outbox';
 import {
@@ -23,7 +24,7 @@ export interface ChatDigestItem {
 /**
  * Enqueues ONE `chatDigest` mail per user for their chat notifications (types 3, 4, 5, 13 — the
  * channel ids) that are unseen and unmailed `CHAT_DIGEST_DELAY_MS` after `now`'s cut-off, of the
- * types their email preferences include (none chosen: `DEFAULT_EMAIL_NOTIFICATIONS`), and marks
+ * types their email preferences include (none chosen: the `emails` settings' defaults), and marks
  * those notifications mailed in the same transaction. One instance at a time builds digests.
  */
 export async function enqueueChatDigests(
@@ -36,7 +37,7 @@ export async function enqueueChatDigests(
       createdAfter: new Date(now.getTime() - CHAT_DIGEST_WINDOW_MS),
       createdBefore: new Date(now.getTime() - CHAT_DIGEST_DELAY_MS),
       chatTypes: [...CHAT_CHANNEL_IDS],
-      defaultTypes: DEFAULT_EMAIL_NOTIFICATIONS,
+      defaultTypes: (await loadEmailsSettings(tx)).defaultEvents,
     });
     const byUser = new Map<number, DigestNotification[]>();
     for (const notification of due) {

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_EMAIL_NOTIFICATIONS,
   NOTIFICATION_LAST,
   NOTIFICATION_PAGE_SIZE,
   caseNotificationCounters,
@@ -11,6 +10,7 @@ import {
   type NotificationView,
 } from '@dentflow/domain';
 import type { AppContext } from '../../context';
+import { loadEmailsSettings } from '../settings/settings-documents';
 import { AppError } from '../../http/app-error';
 import { isoOrNull } from '../../http/envelope';
 import type { AuthContext } from '../../http/permissions';
@@ -133,7 +133,8 @@ export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
     async emailPreferences(caller: Caller): Promise<EmailNotifications> {
       const stored = await findEmailNotifications(db, caller.userId);
       if (stored === undefined) throw new AppError(401, 'NOT_AUTHORIZED');
-      return { eventTypes: [...(stored ?? DEFAULT_EMAIL_NOTIFICATIONS)].sort((a, b) => a - b) };
+      const types = stored ?? (await loadEmailsSettings(db)).defaultEvents;
+      return { eventTypes: [...types].sort((a, b) => a - b) };
     },
 
     /** Saves the types that also come by email (already validated and sorted by the schema). */

@@ -7,6 +7,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { enqueueMail } from '../mail/mail-outbox';
+import { loadEmailsSettings } from '../settings/settings-documents';
 import {
   findCaseRecipients,
   findNotificationMailFacts,
@@ -37,7 +38,8 @@ export interface NotifyCaseUsersInput {
  * rolls back notifies nobody): the owner and every case user with `triggerNotification` (and, for
  * the instructor channel, the owner's instructor), never
  * the actor, verified accounts only, filtered by `mayReceive`. One `notifications` row each; the
- * recipients whose email preferences (null → `DEFAULT_EMAIL_NOTIFICATIONS`) include the type also
+ * recipients whose email preferences (null → the `emails` settings' `defaultEvents`, else
+ * `DEFAULT_EMAIL_NOTIFICATIONS`) include the type also
  * get a mail through the outbox, marked sent — except chat types, which the mail worker sends as
  * a digest. Returns the recipients' ids (publish `notification.created` to them after commit).
  */
@@ -54,10 +56,14 @@ export async function notifyCaseUsers(tx: DbOrTx, input: NotifyCaseUsersInput): 
   if (recipients.length === 0) return [];
 
   const now = new Date();
+  // Users who never chose get the administration's defaults (settings `emails`), read only if needed.
+  const defaultTypes = recipients.some((user) => user.emailNotifications === null)
+    ? (await loadEmailsSettings(tx)).defaultEvents
+    : DEFAULT_EMAIL_NOTIFICATIONS;
   const mailed = isChatNotificationType(input.eventType)
     ? []
     : recipients.filter((user) =>
-        (user.emailNotifications ?? DEFAULT_EMAIL_NOTIFICATIONS).includes(input.eventType),
+        (user.emailNotifications ?? defaultTypes).includes(input.eventType),
       );
   const mailedIds = new Set(mailed.map((user) => user.id));
   await insertNotifications(

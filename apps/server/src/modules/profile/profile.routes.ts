@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userProfileSchema } from '@dentflow/domain';
+import {
+  adminAnnouncementListSchema,
+  adminAnnouncementSchema,
+  announcementSaveSchema,
+  userProfileSchema,
+} from '@dentflow/domain';
 import type { Config } from '../../config';
 import { responses } from '../../http/envelope';
 import { caller, callerId, requestMeta } from '../../http/request-meta';
@@ -82,10 +87,35 @@ export function registerProfileRoutes(
     schema: {
       tags,
       security,
-      summary: 'The active announcement',
+      summary: "The active announcement in the caller's language (else en, ptBR, es)",
       response: responses(announcementResult),
     },
-    handler: async () => ({ obj: await profile.announcement() }),
+    handler: async (req) => ({ obj: await profile.announcement(requestMeta(req).language) }),
+  });
+
+  r.get('/api/v1/profile/list/announcement', {
+    config: { permission: 'admin' },
+    schema: {
+      tags,
+      security,
+      summary: 'Every announcement with its texts in each language, newest first',
+      response: responses(adminAnnouncementListSchema),
+    },
+    handler: async () => ({ obj: await profile.listAnnouncements() }),
+  });
+
+  r.post('/api/v1/profile/announcement', {
+    config: { permission: 'admin' },
+    schema: {
+      tags,
+      security,
+      summary: 'Create (no id) or edit an announcement; activating one deactivates the others',
+      body: announcementSaveSchema,
+      response: responses(adminAnnouncementSchema),
+    },
+    handler: async (req) => ({
+      obj: await profile.saveAnnouncement(req.body, callerId(req), requestMeta(req)),
+    }),
   });
 
   r.get('/api/v1/profile/getInstructor', {

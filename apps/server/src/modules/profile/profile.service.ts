@@ -1,4 +1,14 @@
-import { isValidDocument, nickNameSchema, type UserProfile } from '@dentflow/domain';
+import {
+  LANGUAGES,
+  announcementTextFor,
+  isValidDocument,
+  nickNameSchema,
+  type AdminAnnouncement,
+  type AnnouncementSave,
+  type AnnouncementText,
+  type Language,
+  type UserProfile,
+} from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
 import { hashPassword, verifyPassword } from '../../security/passwords';
@@ -14,8 +24,36 @@ import {
   type UserPatch,
   type UserRow,
 } from '../users/users.repository';
-import { findActiveAnnouncement } from './profile.repository';
+import {
+  deactivateOtherAnnouncements,
+  findActiveAnnouncement,
+  findAnnouncement,
+  insertAnnouncement,
+  listAnnouncements,
+  lockAnnouncements,
+  updateAnnouncement,
+  type AnnouncementRow,
+} from './profile.repository';
 import type { ProfileSetInput } from './profile.schemas';
+
+/** An announcement's texts in every language; a row from before `texts` has its English ones. */
+function announcementTextsOf(row: AnnouncementRow): Record<Language, AnnouncementText> {
+  const stored = row.texts ?? { en: { title: row.title, body: row.body } };
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      { title: stored[language]?.title ?? '', body: stored[language]?.body ?? '' },
+    ]),
+  ) as Record<Language, AnnouncementText>;
+}
+
+const adminAnnouncementOf = (row: AnnouncementRow): AdminAnnouncement => ({
+  id: row.id,
+  active: row.active,
+  texts: announcementTextsOf(row),
+  createdAt: row.createdAt.toISOString(),
+  modifiedAt: row.modifiedAt.toISOString(),
+});
 
 export function createProfileService(ctx: AppContext) {
   const { db } = ctx;
@@ -122,11 +160,83 @@ export function createProfileService(ctx: AppContext) {
       return { updated: true };
     },
 
-    async announcement(): Promise<{ active: boolean; title: string; body: string }> {
+    /** The active announcement in the reader's language, else the first language that has it. */
+    async announcement(
+      language: Language,
+    ): Promise<{ active: boolean; title: string; body: string }> {
       const found = await findActiveAnnouncement(db);
-      return found
-        ? { active: true, title: found.title, body: found.body }
-        : { active: false, title: '', body: '' };
+      if (!found) return { active: false, title: '', body: '' };
+      return { active: true, ...announcementTextFor(announcementTextsOf(found), language) };
+    },
+
+    async listAnnouncements(): Promise<AdminAnnouncement[]> {
+      return (await listAnnouncements(db)).map(adminAnnouncementOf);
+    },
+
+    /**
+     * Creates (no id) or edits an announcement. One is active at a time: saving one active
+     * deactivates the others in the same transaction, each with its audit row.
+     */
+    async saveAnnouncement(
+      input: AnnouncementSave,
+      actorUserId: number,
+      meta: RequestMeta,
+    ): Promise<AdminAnnouncement> {
+      const saved = await db.transaction(async (tx) => {
+        await lockAnnouncements(tx);
+        const audit = (action: string, entityId: number, details: Record<string, unknown>) =>
+          writeAudit(tx, {
+            actorUserId,
+            action: `announcement.${action}`,
+            entity: 'announcement',
+            entityId,
+            details,
+            ip: meta.ip,
+          });
+        // `title`/`body` keep the English texts (or the first language that has them).
+        const english = announcementTextFor(input.texts, 'en');
+        const values = {
+          active: input.active,
+          texts: input.texts,
+          title: english.title,
+          body: english.body,
+        };
+        let row: AnnouncementRow;
+        if (input.id === undefined) {
+          row = await insertAnnouncement(tx, values);
+          await audit('create', row.id, {
+            before: null,
+            after: { active: row.active, texts: input.texts },
+          });
+        } else {
+          const stored = await findAnnouncement(tx, input.id);
+          if (!stored) throw new AppError(404, 'NOT_FOUND');
+          const before = { active: stored.active, texts: announcementTextsOf(stored) };
+          const after = { active: input.active, texts: input.texts };
+          row = await updateAnnouncement(tx, input.id, values);
+          const changed = (['active', 'texts'] as const).filter(
+            (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+          );
+          if (changed.length > 0) {
+            await audit('update', row.id, {
+              changed,
+              before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+              after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+            });
+          }
+        }
+        if (row.active) {
+          for (const id of await deactivateOtherAnnouncements(tx, row.id)) {
+            await audit('update', id, {
+              changed: ['active'],
+              before: { active: true },
+              after: { active: false },
+            });
+          }
+        }
+        return row;
+      });
+      return adminAnnouncementOf(saved);
     },
 
     async instructor(

@@ -1,4 +1,16 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import { foldText, type Role } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -100,11 +112,151 @@ export function uniqueViolationOf(error: unknown): 'email' | 'nickName' | undefi
   return undefined;
 }
 
-/** Verified users holding the planner role, by display name. */
+/** Verified, non-deleted users holding the planner role, by display name. */
 export async function listPlannerUsers(db: DbOrTx): Promise<{ id: number; displayName: string }[]> {
   return db
     .select({ id: users.id, displayName: users.displayName })
     .from(users)
-    .where(and(sql`${users.roles} @> '["planner"]'::jsonb`, sql`${users.verifiedAt} is not null`))
+    .where(and(hasRole('planner'), isNotNull(users.verifiedAt), isNull(users.deletedAt)))
     .orderBy(users.displayName, users.id);
+}
+
+/** Everything an admin may write on a user row (profile sections, roles, flags, deletion). */
+export type AdminUserPatch = Partial<Omit<UserRow, 'id' | 'createdAt' | 'modifiedAt'>>;
+
+export async function updateUserAsAdmin(
+  db: DbOrTx,
+  id: number,
+  patch: AdminUserPatch,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, modifiedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw new Error(`user ${id} not found`);
+  return row;
+}
+
+const hasRole = (role: Role) => sql`${users.roles} @> ${JSON.stringify([role])}::jsonb`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The accented Latin letters the database folds like the domain's `foldText`, as the two strings
+ * of `translate()`: the users table keeps no folded copy and `unaccent` is not available on every
+ * database this runs on (PGlite), so the fold is spelled out.
+ */
+const ACCENT_FOLD = (() => {
+  const accented = 'ÀÁÂÃÄÅĀĂĄÇĆČĎÈÉÊËĒĖĘĚÌÍÎÏĪĮÑŃŇÒÓÔÕÖŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŹŻŽ';
+  const from = [...accented, ...accented.toLowerCase()].filter(
+    (char) => foldText(char).length === 1 && foldText(char) !== char.toLowerCase(),
+  );
+  return { from: from.join(''), to: from.map((char) => foldText(char)).join('') };
+})();
+
+/** A text column folded in SQL: accents removed, lower case (like `foldText`). */
+const folded = (column: SQLWrapper) =>
+  sql`lower(translate(${column}, ${ACCENT_FOLD.from}, ${ACCENT_FOLD.to}))`;
+
+const containsFolded = (column: SQLWrapper, text: string) =>
+  sql`${folded(column)} like ${`%${escapeLike(foldText(text))}%`}`;
+
+const FULL_NAME = sql`${users.fname} || ' ' || ${users.lname}`;
+
+export interface UsersFilter {
+  role?: Role | undefined;
+  verified?: boolean | undefined;
+  internal?: boolean | undefined;
+  /** Name, email or nickname; accent- and case-insensitive. */
+  q?: string | undefined;
+}
+
+function usersFilterCondition(filter: UsersFilter): SQL | undefined {
+  const q = filter.q?.trim();
+  return and(
+    isNull(users.deletedAt),
+    filter.role ? hasRole(filter.role) : undefined,
+    filter.verified === undefined
+      ? undefined
+      : filter.verified
+        ? isNotNull(users.verifiedAt)
+        : isNull(users.verifiedAt),
+    filter.internal === undefined ? undefined : eq(users.internal, filter.internal),
+    q
+      ? or(
+          containsFolded(users.displayName, q),
+          containsFolded(FULL_NAME, q),
+          containsFolded(users.email, q),
+          containsFolded(users.nickName, q),
+        )
+      : undefined,
+  );
+}
+
+/** One page of the non-deleted users matching the filter, newest first, with the total. */
+export async function listUsersPage(
+  db: DbOrTx,
+  filter: UsersFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where = usersFilterCondition(filter);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(pageSize)
+      .offset(page * pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export type UserPickField = 'email' | 'nickname' | 'name';
+
+/** Non-deleted users whose field contains the value (accent- and case-insensitive), for pickers. */
+export async function findUsersBy(
+  db: DbOrTx,
+  field: UserPickField,
+  value: string,
+  limit: number,
+): Promise<UserRow[]> {
+  const match =
+    field === 'email'
+      ? containsFolded(users.email, value)
+      : field === 'nickname'
+        ? containsFolded(users.nickName, value)
+        : or(containsFolded(users.displayName, value), containsFolded(FULL_NAME, value));
+  return db
+    .select()
+    .from(users)
+    .where(and(isNull(users.deletedAt), match))
+    .orderBy(users.displayName, users.id)
+    .limit(limit);
+}
+
+/** Verified, non-deleted instructors, by display name. */
+export async function listInstructorUsers(
+  db: DbOrTx,
+): Promise<{ id: number; displayName: string; instructorDiscount: number }[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      capabilities: users.dataCapabilities,
+    })
+    .from(users)
+    .where(and(hasRole('instructor'), isNotNull(users.verifiedAt), isNull(users.deletedAt)))
+    .orderBy(users.displayName, users.id);
+  return rows.map(({ id, displayName, capabilities }) => ({
+    id,
+    displayName,
+    instructorDiscount: capabilities.instructorDiscount,
+  }));
 }

@@ -80,17 +80,20 @@ describe('settings', { timeout: 30_000 }, () => {
     expect(screen.getByRole('switch', { name: 'Category Orthodontics active' })).not.toBeChecked();
   });
 
-  it('shows the other sections as being prepared, without made-up data', async () => {
-    const { calls } = fakeApi();
+  it('opens another section from the navigation, reading only that section', async () => {
+    const { calls } = fakeApi((call) =>
+      call.path === '/settings/shipping' ? ok({ options: [], motoboyZipRanges: [] }) : undefined,
+    );
     renderRoutes(routes, '/settings');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Shipment' }));
-    expect(await screen.findByText('This area is being prepared')).toBeInTheDocument();
-    expect(
-      screen.getByText('Shipment will be available in an upcoming update.'),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Shipping options' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Shipment' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByText('This area is being prepared')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/products/category/list')).toHaveLength(1);
+    expect(calls.filter((c) => c.path.startsWith('/settings/'))).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/settings/shipping' }),
+    ]);
   });
 
   it('edits a category and sends its three names', async () => {

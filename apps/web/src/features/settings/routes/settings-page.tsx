@@ -1,9 +1,14 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { Card, Grid, NavLink, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AreaInPreparation } from '../../../app/components/area-in-preparation';
 import { AdminOnly } from '../../../app/guards/role-only';
+import { AnnouncementsSection } from '../components/announcements-section';
 import { CategoriesSection } from '../components/categories-section';
+import { EmailsSection } from '../components/emails-section';
+import { KitManufacturersSection } from '../components/kit-manufacturers-section';
+import { PaymentsSection } from '../components/payments-section';
+import { ShippingSection } from '../components/shipping-section';
+import { SleevesSection } from '../components/sleeves-section';
 
 /** Spec §2 settings sections, in the spec's order: URL segment → catalogue key. */
 export const SETTINGS_SECTIONS = [
@@ -16,11 +21,24 @@ export const SETTINGS_SECTIONS = [
   { slug: 'shipment', key: 'shipment' },
 ] as const;
 
+type SectionKey = (typeof SETTINGS_SECTIONS)[number]['key'];
+
+const SECTION_CONTENT: Record<SectionKey, () => React.ReactNode> = {
+  categories: CategoriesSection,
+  payments: PaymentsSection,
+  announcements: AnnouncementsSection,
+  emails: EmailsSection,
+  serviceMetadata: KitManufacturersSection,
+  manufacturer: SleevesSection,
+  shipment: ShippingSection,
+};
+
 function Settings() {
   const { t } = useTranslation();
   const { section = SETTINGS_SECTIONS[0].slug } = useParams();
   const current = SETTINGS_SECTIONS.find((candidate) => candidate.slug === section);
   if (!current) return <Navigate to="/settings" replace />;
+  const Content = SECTION_CONTENT[current.key];
 
   return (
     <Stack gap="md">
@@ -45,12 +63,7 @@ function Settings() {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }} style={{ minWidth: 0 }}>
-          {current.key === 'categories' ? (
-            <CategoriesSection />
-          ) : (
-            // Only product categories is built with the shop; the rest arrive with administration.
-            <AreaInPreparation titleKey={`admin:settings.sections.${current.key}`} order={2} />
-          )}
+          <Content key={current.key} />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,0 +1,200 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useMatches,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ROLES, USERS_PAGE_SIZE, type Role, type UsersListQuery } from '@dentflow/domain';
+import { SupervisorOnly } from '../../../app/guards/role-only';
+import { errorMessage } from '../../../lib/notify';
+import { ListPagination } from '../../../lib/ui/list-pagination';
+import { useUsersList } from '../api/list-users';
+import { UsersTable } from '../components/users-table';
+
+/** How long typing pauses before the search runs. */
+export const USERS_SEARCH_DEBOUNCE_MS = 350;
+
+const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
+
+const flagOf = (value: string | null): boolean | undefined =>
+  value === 'true' ? true : value === 'false' ? false : undefined;
+
+/** /users — supervisors read, admins edit (the server refuses the others too). */
+export function UsersPage() {
+  return (
+    <SupervisorOnly>
+      <UsersAdmin />
+    </SupervisorOnly>
+  );
+}
+
+function UsersAdmin() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(0, Number(params.get('page')) || 0);
+  const rawRole = params.get('role');
+  const q = params.get('q') ?? '';
+  const filters: UsersListQuery = {};
+  if (isRole(rawRole)) filters.role = rawRole;
+  const verified = flagOf(params.get('verified'));
+  if (verified !== undefined) filters.verified = verified;
+  const internal = flagOf(params.get('internal'));
+  if (internal !== undefined) filters.internal = internal;
+  if (q.trim()) filters.q = q.trim();
+  const filtered = Object.keys(filters).length > 0;
+
+  const [search, setSearch] = useState(q);
+  const phone = useMatches({ base: true, sm: false });
+  const list = useUsersList(page, filters);
+
+  const update = (change: (next: URLSearchParams) => void, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        change(next);
+        return next;
+      },
+      { replace },
+    );
+
+  /** A changed filter starts again at the first page. */
+  const setFilter = (name: string, value: string | null, replace = false) =>
+    update((next) => {
+      if (value) next.set(name, value);
+      else next.delete(name);
+      next.delete('page');
+    }, replace);
+
+  const applySearch = useDebouncedCallback(
+    (value: string) => setFilter('q', value.trim() || null, true),
+    USERS_SEARCH_DEBOUNCE_MS,
+  );
+
+  const goToPage = (target: number) =>
+    update((next) => {
+      if (target > 0) next.set('page', String(target));
+      else next.delete('page');
+    });
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || USERS_PAGE_SIZE))) : 1;
+  // A page past the end (an old link, users deleted meanwhile) moves to the last page.
+  const pastTheEnd = !list.isPlaceholderData && data?.items.length === 0 && page > 0;
+  useEffect(() => {
+    if (pastTheEnd) goToPage(pages - 1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the page runs out
+  }, [pastTheEnd, pages]);
+
+  const flagOptions = [
+    { value: 'true', label: t('admin:users.yes') },
+    { value: 'false', label: t('admin:users.no') },
+  ];
+
+  let body: React.ReactNode;
+  if (list.isLoading) {
+    body = (
+      <Stack gap="xs" aria-busy="true" aria-label={t('admin:users.loading')}>
+        {[0, 1, 2, 3, 4].map((n) => (
+          <Skeleton key={n} h={44} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (list.isError) {
+    body = (
+      <Alert color="red" title={t('feedback.error')}>
+        <Text size="sm">{errorMessage(list.error)}</Text>
+        <Button size="xs" mt="sm" variant="light" color="red" onClick={() => void list.refetch()}>
+          {t('admin:users.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (!data || data.items.length === 0) {
+    body = (
+      <EmptyState
+        icon={<IconUsers size={28} />}
+        title={filtered ? t('admin:users.noMatchTitle') : t('admin:users.emptyTitle')}
+        description={filtered ? t('admin:users.noMatchBody') : t('admin:users.emptyBody')}
+        py="xl"
+      />
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('admin:users.total', { n: data.total })}
+        </Text>
+        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          <UsersTable users={data.items} cards={phone} />
+        </div>
+        <ListPagination page={page} pages={pages} onChange={goToPage} compact={phone} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('admin:users.title')}
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          style={{ flex: 1, minWidth: 220 }}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            applySearch(event.currentTarget.value);
+          }}
+          leftSection={<IconSearch size={16} />}
+          label={t('admin:users.search')}
+          placeholder={t('admin:users.searchPlaceholder')}
+          type="search"
+          maxLength={120}
+          data-testid="users-search"
+        />
+        <Select
+          w={phone ? '100%' : 180}
+          label={t('admin:users.filters.role')}
+          placeholder={t('admin:users.filters.any')}
+          data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+          value={filters.role ?? null}
+          onChange={(value) => setFilter('role', value)}
+          clearable
+          data-testid="users-filter-role"
+        />
+        <Select
+          w={phone ? '100%' : 150}
+          label={t('admin:users.filters.verified')}
+          placeholder={t('admin:users.filters.any')}
+          data={flagOptions}
+          value={verified === undefined ? null : String(verified)}
+          onChange={(value) => setFilter('verified', value)}
+          clearable
+          data-testid="users-filter-verified"
+        />
+        <Select
+          w={phone ? '100%' : 150}
+          label={t('admin:users.filters.internal')}
+          placeholder={t('admin:users.filters.any')}
+          data={flagOptions}
+          value={internal === undefined ? null : String(internal)}
+          onChange={(value) => setFilter('internal', value)}
+          clearable
+          data-testid="users-filter-internal"
+        />
+      </Group>
+      {body}
+    </Stack>
+  );
+}
