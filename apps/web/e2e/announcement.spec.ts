@@ -1,30 +1,53 @@
 import { expect, test } from '@playwright/test';
+import { translate } from '@dentflow/domain';
 import { sql } from './support/database';
-import { logIn, skipWelcome } from './support/session';
+import { logIn, signIn, skipWelcome } from './support/session';
 import { DEMO_PASSWORD, webText } from './support/texts';
 
-const title = 'Novo prazo de entrega';
-const body = 'Guias impressas agora saem em 3 dias úteis.';
+/**
+ * Announcements (issue 11): an admin writes one in three languages on /settings/announcements
+ * and activates it; a user sees it in their language right after login, then goes home.
+ */
 
-test.beforeEach(async ({ page }) => {
-  await skipWelcome(page);
-  // Announcements have no admin screen yet (a later issue); arrange one in the database.
-  await sql('INSERT INTO announcements (active, title, body) VALUES (true, $1, $2)', [title, body]);
-});
+const texts = {
+  ptBR: { title: 'Novo prazo de entrega', body: 'Guias impressas agora saem em 3 dias úteis.' },
+  en: { title: 'New delivery time', body: 'Printed guides now ship in 3 business days.' },
+  es: { title: 'Nuevo plazo de entrega', body: 'Las guías impresas salen en 3 días hábiles.' },
+};
 
 test.afterEach(async () => {
   await sql('UPDATE announcements SET active = false');
 });
 
-test('an active announcement is shown after login, then the user goes home', async ({ page }) => {
+test('an admin activates an announcement; a user sees it after login, then goes home', async ({
+  browser,
+  page,
+}) => {
+  const admin = await signIn(browser, 'admin', 'en');
+  await admin.goto('/settings/announcements');
+  await admin.getByTestId('announcement-new').click();
+  for (const language of ['ptBR', 'en', 'es'] as const) {
+    await admin.getByTestId(`announcement-tab-${language}`).click();
+    await admin.getByTestId(`announcement-title-${language}`).fill(texts[language].title);
+    await admin.getByTestId(`announcement-body-${language}`).fill(texts[language].body);
+  }
+  await admin.getByTestId('announcement-save').click();
+  const row = admin.locator('[data-testid^="announcement-row-"]', { hasText: texts.en.title });
+  await expect(row).toBeVisible();
+  await row.locator('[data-testid^="announcement-activate-"]').click();
+  await admin.getByTestId('announcement-activate-confirm').click();
+  await expect(row.locator('[data-testid^="announcement-status-"]')).toHaveText(
+    translate('en', 'admin', 'settings.announcements.active'),
+  );
+  await admin.context().close();
+
+  await skipWelcome(page);
   await page.goto('/profile-settings');
   await logIn(page, 'en', 'clinic', DEMO_PASSWORD);
-
-  const dialog = page.getByRole('dialog', { name: title });
+  const dialog = page.getByRole('dialog', { name: texts.en.title });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(body);
+  await expect(dialog).toContainText(texts.en.body);
   await dialog.getByRole('button', { name: webText('en', 'feedback.ok') }).click();
-
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/cases\/new$/);
 });

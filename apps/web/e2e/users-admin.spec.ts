@@ -19,7 +19,7 @@ test.beforeAll(async () => {
     `insert into users (email, nick_name, fname, lname, display_name, password_hash, roles,
        internal, data_info, data_address, data_capabilities, verified_at)
      select $1 || '@dentflow.local', $1, 'Rosa', 'Troca', 'Rosa Troca', password_hash,
-       '{doctor}', false, data_info || '{"language":"en"}'::jsonb, data_address,
+       '["doctor"]'::jsonb, false, data_info || '{"language":"en"}'::jsonb, data_address,
        data_capabilities || '{"instructorId": null}'::jsonb, now()
      from users where email = 'doctor@dentflow.local'
      on conflict do nothing`,
