@@ -1,7 +1,6 @@
 import {
   LANGUAGES,
   announcementTextFor,
-  isValidDocument,
   nickNameSchema,
   type AdminAnnouncement,
   type AnnouncementSave,
@@ -10,18 +9,17 @@ import {
   type UserProfile,
 } from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
-import { AppError, validationError } from '../../http/app-error';
+import { AppError } from '../../http/app-error';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { writeAudit } from '../audit/audit.repository';
 import { revokeAllSessions } from '../auth/auth.repository';
-import { toUserProfile } from '../users/user-profile';
+import { profilePatchOf, toUserProfile } from '../users/user-profile';
 import {
   findUserById,
   findUserByIdForUpdate,
   isNicknameTaken,
   uniqueViolationOf,
   updateUser,
-  type UserPatch,
   type UserRow,
 } from '../users/users.repository';
 import {
@@ -75,37 +73,11 @@ export function createProfileService(ctx: AppContext) {
      * two saves at once (say the language switcher and the Info tab) never drop each other's fields.
      */
     async set(userId: number, input: ProfileSetInput, meta: RequestMeta): Promise<UserProfile> {
-      const general = input.dataGeneral ?? {};
       try {
         const updated = await db.transaction(async (tx) => {
           const user = await findUserByIdForUpdate(tx, userId);
           if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
-          const patch: UserPatch = {};
-          if (general.nickName !== undefined && general.nickName !== user.nickName) {
-            if (await isNicknameTaken(tx, general.nickName, userId)) {
-              throw new AppError(409, 'NICKNAME_TAKEN');
-            }
-            patch.nickName = general.nickName;
-          }
-          if (general.fname !== undefined) patch.fname = general.fname;
-          if (general.lname !== undefined) patch.lname = general.lname;
-          if (general.displayName !== undefined) patch.displayName = general.displayName;
-          if (input.dataInfo) {
-            const info = { ...user.dataInfo, ...input.dataInfo };
-            // The body schema checks a document against a type sent with it; this checks the
-            // merged record, so changing only the type cannot leave a stored document invalid.
-            const documentTouched =
-              input.dataInfo.document !== undefined || input.dataInfo.typeOfDocument !== undefined;
-            if (
-              documentTouched &&
-              info.document.trim() !== '' &&
-              !isValidDocument(info.typeOfDocument, info.document)
-            ) {
-              throw validationError({ 'dataInfo.document': 'validation.invalidDocument' });
-            }
-            patch.dataInfo = info;
-          }
-          if (input.dataAddress) patch.dataAddress = { ...user.dataAddress, ...input.dataAddress };
+          const patch = await profilePatchOf(tx, user, input);
 
           const row = await updateUser(tx, userId, patch);
           await writeAudit(tx, {

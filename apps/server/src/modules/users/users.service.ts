@@ -6,7 +6,6 @@ import {
   emptyDataInfo,
   isAdmin,
   isInstructor,
-  isValidDocument,
   sessionRoles,
   type AdminUser,
   type AdminUserSetBody,
@@ -22,12 +21,11 @@ import { hashPassword } from '../../security/passwords';
 import { writeAudit } from '../audit/audit.repository';
 import { expireAccountTokens, revokeAllSessions } from '../auth/auth.repository';
 import { createAuthService } from '../auth/auth.service';
-import { toUserProfile } from './user-profile';
+import { profilePatchOf, toUserProfile } from './user-profile';
 import {
   findUserById,
   findUserByIdForUpdate,
   findUsersBy,
-  isNicknameTaken,
   listInstructorUsers,
   listPlannerUsers,
   listUsersPage,
@@ -90,31 +88,7 @@ export function createUsersService(ctx: AppContext) {
     body: AdminUserSetBody,
     caller: AuthContext,
   ): Promise<AdminUserPatch> {
-    const patch: AdminUserPatch = {};
-    const general = body.dataGeneral ?? {};
-    if (general.nickName !== undefined && general.nickName !== user.nickName) {
-      if (await isNicknameTaken(tx, general.nickName, user.id)) {
-        throw new AppError(409, 'NICKNAME_TAKEN');
-      }
-      patch.nickName = general.nickName;
-    }
-    if (general.fname !== undefined) patch.fname = general.fname;
-    if (general.lname !== undefined) patch.lname = general.lname;
-    if (general.displayName !== undefined) patch.displayName = general.displayName;
-    if (body.dataInfo) {
-      const info = { ...user.dataInfo, ...body.dataInfo };
-      const documentTouched =
-        body.dataInfo.document !== undefined || body.dataInfo.typeOfDocument !== undefined;
-      if (
-        documentTouched &&
-        info.document.trim() !== '' &&
-        !isValidDocument(info.typeOfDocument, info.document)
-      ) {
-        throw validationError({ 'dataInfo.document': 'validation.invalidDocument' });
-      }
-      patch.dataInfo = info;
-    }
-    if (body.dataAddress) patch.dataAddress = { ...user.dataAddress, ...body.dataAddress };
+    const patch: AdminUserPatch = await profilePatchOf(tx, user, body);
     if (body.roles) {
       const roles = [...new Set(body.roles)];
       // No lock-out: the last door an admin could close behind themselves.
