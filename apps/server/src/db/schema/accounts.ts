@@ -120,3 +120,46 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+/** A partner (radiology centre, lab) linked by an admin to a clinic: the clinic may add it to cases. */
+export const clinicPartners = pgTable(
+  'clinic_partners',
+  {
+    id: serial('id').primaryKey(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('clinic_partners_unique').on(t.clinicId, t.partnerId)],
+);
+
+/**
+ * An instructor's invitation of a doctor by email: the mailed link carries a token (only its hash
+ * is stored); registering or accepting with it links the student (`instructorId`).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    instructorId: integer('instructor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    language: text('language').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_unique').on(t.tokenHash),
+    index('invitations_instructor_idx').on(t.instructorId),
+  ],
+);
