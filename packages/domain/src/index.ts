@@ -52,3 +52,4 @@ export * from './shop/shop-api';
 export * from './shop/shipping';
 export * from './admin/users-api';
 export * from './admin/settings-api';
+export * from './admin/partners';

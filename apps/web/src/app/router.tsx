@@ -67,6 +67,15 @@ const NotificationsPage = lazyRoute(
   () => import('../features/notifications/routes/notifications-page'),
   'NotificationsPage',
 );
+const StudentsPage = lazyRoute(
+  () => import('../features/students/routes/students-page'),
+  'StudentsPage',
+);
+const PartnersPage = lazyRoute(
+  () => import('../features/partners/routes/partners-page'),
+  'PartnersPage',
+);
+const AuditPage = lazyRoute(() => import('../features/audit/routes/audit-page'), 'AuditPage');
 const UsersPage = lazyRoute(() => import('../features/users/routes/users-page'), 'UsersPage');
 const UserPage = lazyRoute(() => import('../features/users/routes/user-page'), 'UserPage');
 const ShopPage = lazyRoute(() => import('../features/shop/routes/shop-page'), 'ShopPage');
@@ -80,9 +89,7 @@ const CheckoutPage = lazyRoute(
 );
 
 /** Main routes whose screens arrive with later issues: an honest "being prepared" state. */
-const AREAS_IN_PREPARATION: { path: string; titleKey: string }[] = [
-  { path: 'students', titleKey: 'nav.students' },
-];
+const AREAS_IN_PREPARATION: { path: string; titleKey: string }[] = [];
 
 export const routes: RouteObject[] = [
   {
@@ -127,6 +134,12 @@ export const routes: RouteObject[] = [
           // Issue 11 §1: supervisors read users, admins change them.
           { path: 'users', element: <UsersPage /> },
           { path: 'users/:id', element: <UserPage /> },
+          // Issue 11 §5: the audit log search, admins only.
+          { path: 'audit', element: <AuditPage /> },
+          // Issue 11 §3: a clinic's linked partners; admins manage the links.
+          { path: 'partners', element: <PartnersPage /> },
+          // Issue 11 §2: an instructor's students and invitations.
+          { path: 'students', element: <StudentsPage /> },
           // The providers' return pages call the API with the session (a login comes back here).
           { path: 'notification/pagseguro', element: <PaymentReturnPage provider="pagseguro" /> },
           { path: 'notification/paypal', element: <PaymentReturnPage provider="paypal" /> },

@@ -62,6 +62,7 @@ describe('session expiry wiring (spec §8 failed refresh)', () => {
 
   it('a refused refresh later in the session (after start-up) also ends on /login with the report', async () => {
     const spanishProfile = completeProfile({
+      roles: ['instructor', 'public'],
       dataInfo: { ...completeProfile().dataInfo, language: 'es' },
     });
     let sessionRevoked = false; // e.g. the password was changed on another device
@@ -86,12 +87,14 @@ describe('session expiry wiring (spec §8 failed refresh)', () => {
           return ok([]);
         case '/notification/last5':
           return ok({ items: [], unseen: 0 });
+        case '/students':
+          return ok({ students: [], invitations: [] });
         default:
           return fail(404, 'NOT_FOUND', 'Not found');
       }
     });
     const queryClient = createQueryClient();
-    // A screen still in preparation: it asks the server for nothing of its own.
+    // An instructor's own screen: one request of its own, answered.
     const router = createMemoryRouter(routes, { initialEntries: ['/students'] });
     wireSession(queryClient, (path) => router.navigate(path, { replace: true }));
     render(<App router={router} queryClient={queryClient} />);

@@ -1,5 +1,6 @@
+import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 
 export interface AuditEntry {
   actorUserId: number | null;
@@ -21,4 +22,60 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     details: entry.details ?? {},
     ip: entry.ip ?? null,
   });
+}
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+export interface AuditFilter {
+  actorUserId?: number | undefined;
+  entity?: string | undefined;
+  entityId?: string | undefined;
+  /** Inclusive lower bound of `at`. */
+  from?: Date | undefined;
+  /** Exclusive upper bound of `at`. */
+  to?: Date | undefined;
+}
+
+function auditFilterCondition(filter: AuditFilter): SQL | undefined {
+  return and(
+    filter.actorUserId === undefined ? undefined : eq(auditLog.actorUserId, filter.actorUserId),
+    filter.entity === undefined ? undefined : eq(auditLog.entity, filter.entity),
+    filter.entityId === undefined ? undefined : eq(auditLog.entityId, filter.entityId),
+    filter.from === undefined ? undefined : gte(auditLog.at, filter.from),
+    filter.to === undefined ? undefined : lt(auditLog.at, filter.to),
+  );
+}
+
+/** One page of audit rows matching the filter, newest first, with the actor's display name. */
+export async function searchAudit(
+  db: DbOrTx,
+  filter: AuditFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: (AuditRow & { actorName: string | null })[]; total: number }> {
+  const where = auditFilterCondition(filter);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ ...getTableColumns(auditLog), actorName: users.displayName })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(pageSize)
+      .offset(page * pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Every audit row a user acted in, oldest first (their personal data export). */
+export function listAuditByActor(db: DbOrTx, actorUserId: number): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.actorUserId, actorUserId))
+    .orderBy(asc(auditLog.id));
 }

@@ -29,6 +29,8 @@ export const registerBody = z.object({
   terms: z.literal(true, { error: MESSAGE.termsRequired }),
   coupom: z.string().trim().max(60, MESSAGE.max).optional(),
   language: z.enum(LANGUAGES, { error: 'validation.invalid' }).optional(),
+  /** An instructor's invitation token: a usable one makes the new user their student. */
+  invite: z.string().trim().max(200, MESSAGE.max).optional(),
 });
 export type RegisterInput = z.infer<typeof registerBody>;
 

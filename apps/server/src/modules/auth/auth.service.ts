@@ -17,6 +17,7 @@ import { hashToken, randomToken, type AccessTokenSubject } from '../../security/
 import type { AuthContext } from '../../http/permissions';
 import { writeAudit } from '../audit/audit.repository';
 import { enqueueMail } from '../mail/mail-outbox';
+import { claimInvitation } from '../students/students.service';
 import { toUserProfile } from '../users/user-profile';
 import {
   findUserByEmail,
@@ -162,12 +163,16 @@ export function createAuthService(ctx: AppContext) {
           });
           const token = await issueVerificationToken(user.id, tx);
           await enqueueAccountMail(tx, 'verifyAccount', user, token);
+          // An unusable invitation (expired, revoked, used) does not stop the registration.
+          const invited = input.invite
+            ? await claimInvitation(tx, input.invite, user.id, meta, { asNewDoctor: true })
+            : null;
           await writeAudit(tx, {
             actorUserId: user.id,
             action: 'auth.register',
             entity: 'user',
             entityId: user.id,
-            details: { couponId },
+            details: { couponId, instructorId: invited?.instructorId ?? null },
             ip: meta.ip,
           });
           return user;

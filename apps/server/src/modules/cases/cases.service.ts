@@ -20,6 +20,7 @@ import {
   isPlanner,
   isServiceDataValid,
   isServiceQuantityValid,
+  mayAddCaseUser,
   mayAttemptCaseAction,
   mayOnCase,
   nextCaseStatus,
@@ -49,6 +50,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, validationError, zodIssueFields } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
 import { verifyPassword } from '../../security/passwords';
+import { isPartnerLinkedToClinic } from '../partners/partners.repository';
 import { loadCaseAccess, type CaseAccess } from './case-access.service';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
 import {
@@ -813,8 +815,21 @@ export function createCasesService(ctx: AppContext) {
       language: Language,
     ) {
       return change(caller, caseId, language, async (tx, access, row) => {
-        authorize('manageUsers', caller, access, row);
         const user = await findUserForCase(tx, body.userId);
+        // Staff add anyone; a clinic owning the case only a partner linked to it (issue 11 §3).
+        const linkedToOwnerClinic =
+          user !== undefined && (await isPartnerLinkedToClinic(tx, row.ownerId, user.id));
+        const addition = {
+          viewer: viewerOf(caller),
+          relation: access.relation,
+          record: row,
+          addedRoles: user?.roles ?? [],
+          linkedToOwnerClinic,
+        };
+        if (!mayAddCaseUser(addition)) {
+          authorize('manageUsers', caller, access, row);
+          throw new AppError(403, 'FORBIDDEN');
+        }
         if (!user || !user.verifiedAt) throw validationError({ userId: 'validation.invalid' });
         await upsertCaseUser(tx, { caseId, ...body });
         return [{ action: 'userAdded', detail: { userId: body.userId } }];

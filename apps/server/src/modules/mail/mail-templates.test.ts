@@ -128,6 +128,7 @@ describe('mail templates', () => {
   it('refuses an unknown template and params it cannot use', () => {
     expect(MAIL_TEMPLATES.sort()).toEqual([
       'chatDigest',
+      'instructorInvite',
       'notification',
       'resetPassword',
       'verifyAccount',

@@ -33,6 +33,12 @@ const notificationParams = z.object({
   path: z.string().nullish(),
 });
 
+const instructorInviteParams = z.object({
+  token: z.string().min(1),
+  instructorName: z.string(),
+  discount: z.number().int().min(0).max(100),
+});
+
 const chatDigestParams = z.object({
   items: z
     .array(
@@ -89,6 +95,25 @@ const RENDERERS: Record<string, Renderer> = {
         ...(params.actorName ? [t('notification.actor', { actorName: params.actorName })] : []),
       ],
       action: { label: t('notification.action'), link },
+    });
+  },
+  instructorInvite: (mail, language, publicUrl) => {
+    const params = parse(instructorInviteParams, mail);
+    const t = translator(language);
+    const names = { instructorName: params.instructorName, discount: params.discount };
+    return message(language, {
+      to: mail.recipient,
+      subject: t('instructorInvite.subject', names),
+      paragraphs: [
+        t('instructorInvite.intro', names),
+        ...(params.discount > 0 ? [t('instructorInvite.discount', names)] : []),
+        t('instructorInvite.existingAccount'),
+        t('instructorInvite.expiry'),
+      ],
+      action: {
+        label: t('instructorInvite.action'),
+        link: `${publicUrl}/register?invite=${encodeURIComponent(params.token)}`,
+      },
     });
   },
   chatDigest: (mail, language, publicUrl) => {

@@ -117,6 +117,58 @@ export function createUsersService(ctx: AppContext) {
     return patch;
   }
 
+  /** The anonymization of `remove` without its lock-out check: also a user's own deletion. */
+  async function anonymize(
+    id: number,
+    actorUserId: number,
+    meta: RequestMeta,
+    action = 'user.delete',
+  ): Promise<{ deleted: true }> {
+    const avatar = await db.transaction(async (tx) => {
+      const user = await requireLiveUser(tx, id, true);
+      const anonymous: AdminUserPatch = {
+        email: `deleted-${id}@deleted.invalid`,
+        nickName: `deleted-${id}`,
+        fname: ANONYMOUS_NAME,
+        lname: ANONYMOUS_NAME,
+        displayName: ANONYMOUS_NAME,
+        avatar: null,
+        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+        roles: [],
+        internal: false,
+        dataInfo: emptyDataInfo(user.dataInfo.language),
+        dataAddress: { ...EMPTY_ADDRESS },
+        dataCapabilities: { ...EMPTY_DATA_CAPABILITIES },
+        emailNotifications: null,
+        deletedAt: new Date(),
+      };
+      await updateUserAsAdmin(tx, id, anonymous);
+      await revokeAllSessions(tx, id);
+      await expireAccountTokens(tx, id, 'verify_account');
+      await expireAccountTokens(tx, id, 'reset_password');
+      await writeAudit(tx, {
+        actorUserId,
+        action,
+        entity: 'user',
+        entityId: id,
+        details: {
+          anonymized: Object.keys(anonymous).filter((field) => field !== 'deletedAt'),
+          before: { roles: user.roles, internal: user.internal, deletedAt: null },
+          after: { roles: [], internal: false, deletedAt: anonymous.deletedAt },
+        },
+        ip: meta.ip,
+      });
+      return user.avatar;
+    });
+    const key = avatarKeyOf(avatar);
+    if (key) {
+      await storage.delete(key).catch((error: unknown) => {
+        log.warn({ err: error, key }, 'avatar of a deleted user not removed');
+      });
+    }
+    return { deleted: true };
+  }
+
   return {
     /** Verified users with the planner role, for a supervisor assigning a case's planner. */
     planners: () => listPlannerUsers(db),
@@ -201,50 +253,10 @@ export function createUsersService(ctx: AppContext) {
      */
     async remove(id: number, caller: AuthContext, meta: RequestMeta): Promise<{ deleted: true }> {
       if (id === caller.userId) throw new AppError(409, 'SELF_LOCKOUT');
-      const avatar = await db.transaction(async (tx) => {
-        const user = await requireLiveUser(tx, id, true);
-        const anonymous: AdminUserPatch = {
-          email: `deleted-${id}@deleted.invalid`,
-          nickName: `deleted-${id}`,
-          fname: ANONYMOUS_NAME,
-          lname: ANONYMOUS_NAME,
-          displayName: ANONYMOUS_NAME,
-          avatar: null,
-          passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-          roles: [],
-          internal: false,
-          dataInfo: emptyDataInfo(user.dataInfo.language),
-          dataAddress: { ...EMPTY_ADDRESS },
-          dataCapabilities: { ...EMPTY_DATA_CAPABILITIES },
-          emailNotifications: null,
-          deletedAt: new Date(),
-        };
-        await updateUserAsAdmin(tx, id, anonymous);
-        await revokeAllSessions(tx, id);
-        await expireAccountTokens(tx, id, 'verify_account');
-        await expireAccountTokens(tx, id, 'reset_password');
-        await writeAudit(tx, {
-          actorUserId: caller.userId,
-          action: 'user.delete',
-          entity: 'user',
-          entityId: id,
-          details: {
-            anonymized: Object.keys(anonymous).filter((field) => field !== 'deletedAt'),
-            before: { roles: user.roles, internal: user.internal, deletedAt: null },
-            after: { roles: [], internal: false, deletedAt: anonymous.deletedAt },
-          },
-          ip: meta.ip,
-        });
-        return user.avatar;
-      });
-      const key = avatarKeyOf(avatar);
-      if (key) {
-        await storage.delete(key).catch((error: unknown) => {
-          log.warn({ err: error, key }, 'avatar of a deleted user not removed');
-        });
-      }
-      return { deleted: true };
+      return anonymize(id, caller.userId, meta);
     },
+
+    anonymize,
 
     /** Sets a user's password and ends every session of theirs. */
     async setPassword(

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { Center, Loader } from '@mantine/core';
-import { isAdmin, isSupervisor, sessionRoles, type SessionRole } from '@dentflow/domain';
+import {
+  isAdmin,
+  isInstructor,
+  isSupervisor,
+  sessionRoles,
+  type SessionRole,
+} from '@dentflow/domain';
 import { useProfile } from '../../features/profile/api/get-profile';
 
 /**
@@ -37,4 +43,9 @@ export const AdminOnly = ({ children }: { children: ReactNode }) => (
 /** Supervisor screens (admins count as supervisors): the payments queue. */
 export const SupervisorOnly = ({ children }: { children: ReactNode }) => (
   <RoleOnly allowed={isSupervisor}>{children}</RoleOnly>
+);
+
+/** Instructor screens (admins count as instructors): the students. */
+export const InstructorOnly = ({ children }: { children: ReactNode }) => (
+  <RoleOnly allowed={isInstructor}>{children}</RoleOnly>
 );

@@ -21,11 +21,13 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconAffiliate,
   IconArchive,
   IconBell,
   IconBuildingStore,
   IconCash,
   IconChevronDown,
+  IconHistory,
   IconCircleDot,
   IconLogout,
   IconSchool,
@@ -40,6 +42,7 @@ import { useTranslation } from 'react-i18next';
 import {
   CASE_LIST_FILTERS,
   isAdmin,
+  isClinic,
   isDoctor,
   isInstructor,
   isSupervisor,
@@ -73,11 +76,13 @@ const SIDEBAR_LINKS: SidebarLink[] = [
   { to: '/archive', labelKey: 'nav.archive', icon: IconArchive, visible: everyone },
   { to: '/notifications', labelKey: 'nav.notifications', icon: IconBell, visible: everyone },
   { to: '/students', labelKey: 'nav.students', icon: IconSchool, visible: isInstructor },
+  { to: '/partners', labelKey: 'admin:partners.nav', icon: IconAffiliate, visible: isClinic },
   { to: '/users', labelKey: 'nav.users', icon: IconUsers, visible: isSupervisor },
   { to: '/payments', labelKey: 'nav.payments', icon: IconCash, visible: isSupervisor },
   { to: '/coupoms', labelKey: 'nav.coupoms', icon: IconTicket, visible: isAdmin },
   { to: '/products', labelKey: 'nav.products', icon: IconBox, visible: isAdmin },
   { to: '/settings', labelKey: 'nav.settings', icon: IconSettings, visible: isAdmin },
+  { to: '/audit', labelKey: 'admin:audit.nav', icon: IconHistory, visible: isAdmin },
 ];
 
 function Sidebar({ onNavigate }: { onNavigate: () => void }) {

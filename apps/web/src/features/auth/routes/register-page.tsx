@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   Anchor,
   Button,
@@ -26,7 +26,8 @@ import { currentLanguage, translateErrorKey } from '../../../lib/i18n';
 import { useNicknameAvailability } from '../../../lib/nickname-availability';
 import { showError, showSuccess } from '../../../lib/notify';
 import { NicknameInput } from '../../../lib/ui/nickname-input';
-import { useRegister } from '../api/register';
+import { InvitationBanner } from '../../students/components/invitation-banner';
+import { useRegister, type RegisterInput } from '../api/register';
 import { TermsDialog } from '../components/terms-dialog';
 import { PasswordField } from '../../../lib/ui/password-field';
 
@@ -34,6 +35,8 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { coupom } = useParams();
+  // An instructor's invitation link (`/register?invite=…`): the new account becomes their student.
+  const invite = useSearchParams()[0].get('invite')?.trim() || null;
   const registerMutation = useRegister();
   const [termsOpen, setTermsOpen] = useState(false);
   const [termsRead, setTermsRead] = useState(false);
@@ -65,33 +68,33 @@ export function RegisterPage() {
 
   const submit = form.onSubmit((values) => {
     if (nicknameStatus === 'taken') return;
-    registerMutation.mutate(
-      {
-        email: values.email.trim(),
-        password: values.password,
-        fname: values.fname.trim(),
-        lname: values.lname.trim(),
-        nickName: values.nickName.trim(),
-        terms: values.terms,
-        coupom: values.coupom.trim() || undefined,
-        language: currentLanguage(),
+    const input: RegisterInput & { invite?: string } = {
+      email: values.email.trim(),
+      password: values.password,
+      fname: values.fname.trim(),
+      lname: values.lname.trim(),
+      nickName: values.nickName.trim(),
+      terms: values.terms,
+      coupom: values.coupom.trim() || undefined,
+      language: currentLanguage(),
+      // The server ignores a link that is no longer usable.
+      ...(invite ? { invite } : {}),
+    };
+    registerMutation.mutate(input, {
+      onSuccess: () => {
+        showSuccess(t('auth.register.success'));
+        void navigate('/verify', { state: { registeredEmail: values.email.trim() } });
       },
-      {
-        onSuccess: () => {
-          showSuccess(t('auth.register.success'));
-          void navigate('/verify', { state: { registeredEmail: values.email.trim() } });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            if (error.code === 'EMAIL_TAKEN') form.setFieldError('email', error.message);
-            else if (error.code === 'NICKNAME_TAKEN') form.setFieldError('nickName', error.message);
-            else if (error.code === 'INVALID_COUPON') form.setFieldError('coupom', error.message);
-            else form.setErrors(error.fields);
-          }
-          showError(error);
-        },
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          if (error.code === 'EMAIL_TAKEN') form.setFieldError('email', error.message);
+          else if (error.code === 'NICKNAME_TAKEN') form.setFieldError('nickName', error.message);
+          else if (error.code === 'INVALID_COUPON') form.setFieldError('coupom', error.message);
+          else form.setErrors(error.fields);
+        }
+        showError(error);
       },
-    );
+    });
   });
 
   return (
@@ -104,6 +107,7 @@ export function RegisterPage() {
           {t('auth.register.subtitle')}
         </Text>
       </div>
+      <InvitationBanner token={invite} />
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput

@@ -9,6 +9,7 @@ import { AddressTab } from '../components/address-tab';
 import { GeneralTab } from '../components/general-tab';
 import { InfoTab } from '../components/info-tab';
 import { PasswordTab } from '../components/password-tab';
+import { PrivacyTab } from '../components/privacy-tab';
 import { RolesTab } from '../components/roles-tab';
 import { EmailNotificationsTab } from '../../notifications/components/email-notifications-tab';
 
@@ -20,6 +21,7 @@ const TABS = [
   'roles',
   'connections',
   'notifications',
+  'privacy',
 ] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
@@ -83,7 +85,7 @@ export function ProfileSettingsPage() {
         >
           {TABS.map((name) => (
             <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
-              {t(`profile.tabs.${name}`)}
+              {name === 'privacy' ? t('privacy.tab') : t(`profile.tabs.${name}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -111,6 +113,9 @@ export function ProfileSettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="notifications">
           <EmailNotificationsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="privacy">
+          <PrivacyTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,0 +1,161 @@
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { cases, invitations, users } from '../../db/schema';
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+export async function insertInvitation(
+  tx: DbOrTx,
+  values: typeof invitations.$inferInsert,
+): Promise<InvitationRow> {
+  const [row] = await tx.insert(invitations).values(values).returning();
+  return row!;
+}
+
+/** One of the instructor's invitations still waiting (neither accepted nor revoked), locked. */
+export async function findPendingInvitationForUpdate(
+  tx: DbOrTx,
+  id: number,
+  instructorId: number,
+): Promise<InvitationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.id, id),
+        eq(invitations.instructorId, instructorId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** The usable invitation of a token hash: not accepted, not revoked, not expired (locked when asked). */
+export async function findUsableInvitation(
+  db: DbOrTx,
+  tokenHash: string,
+  options: { lock?: boolean } = {},
+): Promise<InvitationRow | undefined> {
+  const query = db
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.tokenHash, tokenHash),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateInvitation(
+  tx: DbOrTx,
+  id: number,
+  patch: Partial<Pick<InvitationRow, 'tokenHash' | 'expiresAt' | 'revokedAt' | 'language'>>,
+): Promise<InvitationRow> {
+  const [row] = await tx.update(invitations).set(patch).where(eq(invitations.id, id)).returning();
+  return row!;
+}
+
+export async function markInvitationAccepted(
+  tx: DbOrTx,
+  id: number,
+  userId: number,
+): Promise<void> {
+  await tx
+    .update(invitations)
+    .set({ acceptedAt: new Date(), acceptedBy: userId })
+    .where(eq(invitations.id, id));
+}
+
+export async function listPendingInvitations(
+  db: DbOrTx,
+  instructorId: number,
+): Promise<InvitationRow[]> {
+  return db
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.instructorId, instructorId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt), desc(invitations.id));
+}
+
+const instructorIdOf = sql`(${users.dataCapabilities} ->> 'instructorId')`;
+
+/** The instructor's current students (not deleted), with how many cases each owns. */
+export async function listStudents(db: DbOrTx, instructorId: number) {
+  const caseCounts = db
+    .select({ ownerId: cases.ownerId, total: count().as('total') })
+    .from(cases)
+    .groupBy(cases.ownerId)
+    .as('case_counts');
+  const rows = await db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      email: users.email,
+      casesCount: sql<number>`coalesce(${caseCounts.total}, 0)::int`,
+    })
+    .from(users)
+    .leftJoin(caseCounts, eq(caseCounts.ownerId, users.id))
+    .where(and(sql`${instructorIdOf} = ${String(instructorId)}`, isNull(users.deletedAt)))
+    .orderBy(asc(users.displayName), asc(users.id));
+  return rows;
+}
+
+/** Whether a live account with this email is already the instructor's student. */
+export async function isStudentEmail(
+  db: DbOrTx,
+  instructorId: number,
+  email: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.email, email),
+        sql`${instructorIdOf} = ${String(instructorId)}`,
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Makes the user the instructor's student with this discount (other capabilities stay), adding
+ * the doctor role when asked.
+ */
+export async function linkStudent(
+  tx: DbOrTx,
+  userId: number,
+  link: { instructorId: number; instructorDiscount: number; addDoctorRole: boolean },
+): Promise<void> {
+  const { instructorId, instructorDiscount } = link;
+  await tx
+    .update(users)
+    .set({
+      ...(link.addDoctorRole
+        ? {
+            roles: sql`case when ${users.roles} ? 'doctor' then ${users.roles} else ${users.roles} || '["doctor"]'::jsonb end`,
+          }
+        : {}),
+      dataCapabilities: sql`${users.dataCapabilities} || ${JSON.stringify({ instructorId, instructorDiscount })}::jsonb`,
+      modifiedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}

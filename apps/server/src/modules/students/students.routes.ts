@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { responses } from '../../http/envelope';
+import { callerId, requestMeta } from '../../http/request-meta';
+import {
+  acceptInvitationBody,
+  acceptedInvitationSchema,
+  invitationIdParams,
+  invitationPreviewSchema,
+  inviteBody,
+  pendingInvitationSchema,
+  studentsOverviewSchema,
+  tokenParams,
+} from './students.schemas';
+import type { StudentsService } from './students.service';
+
+const tags = ['students'];
+const security = [{ bearer: [] }];
+const instructor = { permission: 'instructor' as const };
+
+/** Issue 11 §2: an instructor's invitations and students; the invitee's side of a link. */
+export function registerStudentsRoutes(app: FastifyInstance, students: StudentsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/v1/users/invite_doctor', {
+    config: instructor,
+    schema: {
+      tags,
+      security,
+      summary: 'Invite a doctor by email (mail in their language; 409 when already a student)',
+      body: inviteBody,
+      response: responses(pendingInvitationSchema),
+    },
+    handler: async (req) => ({
+      obj: await students.invite(callerId(req), req.body, requestMeta(req)),
+    }),
+  });
+
+  r.get('/api/v1/students', {
+    config: instructor,
+    schema: {
+      tags,
+      security,
+      summary: "The caller's students with their cases count, and pending invitations",
+      response: responses(studentsOverviewSchema),
+    },
+    handler: async (req) => ({ obj: await students.overview(callerId(req)) }),
+  });
+
+  r.post('/api/v1/students/invitations/:id/resend', {
+    config: instructor,
+    schema: {
+      tags,
+      security,
+      summary: 'Mail a pending invitation again with a new link (own invitations only)',
+      params: invitationIdParams,
+      response: responses(pendingInvitationSchema),
+    },
+    handler: async (req) => ({
+      obj: await students.resend(callerId(req), req.params.id, requestMeta(req)),
+    }),
+  });
+
+  r.delete('/api/v1/students/invitations/:id', {
+    config: instructor,
+    schema: {
+      tags,
+      security,
+      summary: 'Revoke a pending invitation (own invitations only)',
+      params: invitationIdParams,
+      response: responses(z.object({ id: z.number().int() })),
+    },
+    handler: async (req) => ({
+      obj: await students.revoke(callerId(req), req.params.id, requestMeta(req)),
+    }),
+  });
+
+  r.get('/api/v1/students/invitations/:token', {
+    config: { permission: 'public' },
+    schema: {
+      tags,
+      summary: "An invitation link's instructor and discount (404 when unusable)",
+      params: tokenParams,
+      response: responses(invitationPreviewSchema),
+    },
+    handler: async (req) => ({ obj: await students.preview(req.params.token) }),
+  });
+
+  r.post('/api/v1/profile/acceptInvitation', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      security,
+      summary: "Become the invitation's instructor's student, with their discount",
+      body: acceptInvitationBody,
+      response: responses(acceptedInvitationSchema),
+    },
+    handler: async (req) => ({
+      obj: await students.accept(callerId(req), req.body.token, requestMeta(req)),
+    }),
+  });
+}

@@ -1,0 +1,233 @@
+import { isInstructor, sessionRoles } from '@dentflow/domain';
+import type { AppContext, RequestMeta } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { hashToken, randomToken } from '../../security/tokens';
+import { writeAudit } from '../audit/audit.repository';
+import { enqueueMail } from '../mail/mail-outbox';
+import { findUserById, type UserRow } from '../users/users.repository';
+import {
+  findPendingInvitationForUpdate,
+  findUsableInvitation,
+  insertInvitation,
+  isStudentEmail,
+  linkStudent,
+  listPendingInvitations,
+  listStudents,
+  markInvitationAccepted,
+  updateInvitation,
+  type InvitationRow,
+} from './students.repository';
+import type {
+  AcceptedInvitation,
+  InvitationPreview,
+  InviteInput,
+  PendingInvitation,
+  StudentsOverview,
+} from './students.schemas';
+
+/** Issue 11 §2: an invitation link stays valid for 14 days. */
+export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+const toPending = (row: InvitationRow, now = Date.now()): PendingInvitation => ({
+  id: row.id,
+  email: row.email,
+  language: row.language,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  expired: row.expiresAt.getTime() <= now,
+});
+
+/** An invitation only counts while its instructor is still an instructor with a live account. */
+const isActiveInstructor = (user: UserRow | undefined): user is UserRow =>
+  Boolean(user?.verifiedAt && !user.deletedAt && isInstructor(sessionRoles(user.roles)));
+
+async function resolveToken(db: DbOrTx, token: string, lock: boolean) {
+  const invitation = await findUsableInvitation(db, hashToken(token), { lock });
+  if (!invitation) return undefined;
+  const instructor = await findUserById(db, invitation.instructorId);
+  if (!isActiveInstructor(instructor)) return undefined;
+  return { invitation, instructor };
+}
+
+/**
+ * Links `userId` as the student of the token's instructor with the instructor's discount and
+ * marks the invitation accepted, in the caller's transaction (registration or acceptance). An
+ * unusable token (unknown, expired, revoked, accepted) links nothing and answers null.
+ * `asNewDoctor` (registration): the instructor invited a doctor, so the new account gets the
+ * doctor role and can use the shop at once; an existing account keeps its roles.
+ */
+export async function claimInvitation(
+  tx: DbOrTx,
+  token: string,
+  userId: number,
+  meta: RequestMeta,
+  options: { asNewDoctor?: boolean } = {},
+): Promise<AcceptedInvitation | null> {
+  const resolved = await resolveToken(tx, token, true);
+  if (!resolved || resolved.instructor.id === userId) return null;
+  const { invitation, instructor } = resolved;
+  const accepted = {
+    instructorId: instructor.id,
+    instructorDiscount: instructor.dataCapabilities.instructorDiscount ?? 0,
+  };
+  const before = (await findUserById(tx, userId))?.dataCapabilities;
+  const addDoctorRole = options.asNewDoctor ?? false;
+  await linkStudent(tx, userId, { ...accepted, addDoctorRole });
+  await markInvitationAccepted(tx, invitation.id, userId);
+  await writeAudit(tx, {
+    actorUserId: userId,
+    action: 'students.accept_invitation',
+    entity: 'user',
+    entityId: userId,
+    details: {
+      invitationId: invitation.id,
+      before: {
+        instructorId: before?.instructorId ?? null,
+        instructorDiscount: before?.instructorDiscount ?? 0,
+      },
+      after: { ...accepted, ...(addDoctorRole ? { addedRole: 'doctor' } : {}) },
+    },
+    ip: meta.ip,
+  });
+  return accepted;
+}
+
+export function createStudentsService(ctx: Pick<AppContext, 'db'>) {
+  const { db } = ctx;
+
+  async function issueToken(
+    tx: DbOrTx,
+    instructor: UserRow,
+    invitation: { email: string; language: string },
+  ) {
+    const token = randomToken();
+    await enqueueMail(tx, {
+      recipient: invitation.email,
+      template: 'instructorInvite',
+      language: invitation.language,
+      params: {
+        token,
+        instructorName: instructor.displayName,
+        discount: instructor.dataCapabilities.instructorDiscount ?? 0,
+      },
+    });
+    return {
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+    };
+  }
+
+  async function instructorOf(instructorId: number): Promise<UserRow> {
+    const instructor = await findUserById(db, instructorId);
+    if (!instructor) throw new AppError(401, 'NOT_AUTHORIZED');
+    return instructor;
+  }
+
+  return {
+    async invite(
+      instructorId: number,
+      input: InviteInput,
+      meta: RequestMeta,
+    ): Promise<PendingInvitation> {
+      const instructor = await instructorOf(instructorId);
+      if (
+        input.email === instructor.email ||
+        (await isStudentEmail(db, instructorId, input.email))
+      ) {
+        // Already linked: a new invitation could not change anything.
+        throw new AppError(409, 'EMAIL_TAKEN');
+      }
+      const row = await db.transaction(async (tx) => {
+        const created = await insertInvitation(tx, {
+          instructorId,
+          email: input.email,
+          language: input.language,
+          ...(await issueToken(tx, instructor, input)),
+        });
+        await writeAudit(tx, {
+          actorUserId: instructorId,
+          action: 'students.invite',
+          entity: 'invitation',
+          entityId: created.id,
+          details: { after: { email: created.email, language: created.language } },
+          ip: meta.ip,
+        });
+        return created;
+      });
+      return toPending(row);
+    },
+
+    async overview(instructorId: number): Promise<StudentsOverview> {
+      const [students, pending] = await Promise.all([
+        listStudents(db, instructorId),
+        listPendingInvitations(db, instructorId),
+      ]);
+      const now = Date.now();
+      return { students, invitations: pending.map((row) => toPending(row, now)) };
+    },
+
+    /** A new link (the old one stops working) and 14 more days. */
+    async resend(instructorId: number, id: number, meta: RequestMeta): Promise<PendingInvitation> {
+      const instructor = await instructorOf(instructorId);
+      const row = await db.transaction(async (tx) => {
+        const invitation = await findPendingInvitationForUpdate(tx, id, instructorId);
+        if (!invitation) throw new AppError(404, 'NOT_FOUND');
+        const updated = await updateInvitation(
+          tx,
+          id,
+          await issueToken(tx, instructor, invitation),
+        );
+        await writeAudit(tx, {
+          actorUserId: instructorId,
+          action: 'students.resend_invitation',
+          entity: 'invitation',
+          entityId: id,
+          details: {
+            before: { expiresAt: invitation.expiresAt.toISOString() },
+            after: { expiresAt: updated.expiresAt.toISOString() },
+          },
+          ip: meta.ip,
+        });
+        return updated;
+      });
+      return toPending(row);
+    },
+
+    async revoke(instructorId: number, id: number, meta: RequestMeta): Promise<{ id: number }> {
+      await db.transaction(async (tx) => {
+        const invitation = await findPendingInvitationForUpdate(tx, id, instructorId);
+        if (!invitation) throw new AppError(404, 'NOT_FOUND');
+        const revokedAt = new Date();
+        await updateInvitation(tx, id, { revokedAt });
+        await writeAudit(tx, {
+          actorUserId: instructorId,
+          action: 'students.revoke_invitation',
+          entity: 'invitation',
+          entityId: id,
+          details: { before: { revokedAt: null }, after: { revokedAt: revokedAt.toISOString() } },
+          ip: meta.ip,
+        });
+      });
+      return { id };
+    },
+
+    /** Public: what the register page shows for a link; any unusable token is a 404. */
+    async preview(token: string): Promise<InvitationPreview> {
+      const resolved = await resolveToken(db, token, false);
+      if (!resolved) throw new AppError(404, 'NOT_FOUND');
+      return {
+        instructorName: resolved.instructor.displayName,
+        discount: resolved.instructor.dataCapabilities.instructorDiscount ?? 0,
+      };
+    },
+
+    /** A signed-in account accepts an invitation (from its profile). */
+    async accept(userId: number, token: string, meta: RequestMeta): Promise<AcceptedInvitation> {
+      const accepted = await db.transaction((tx) => claimInvitation(tx, token, userId, meta));
+      if (!accepted) throw new AppError(404, 'NOT_FOUND');
+      return accepted;
+    },
+  };
+}
+export type StudentsService = ReturnType<typeof createStudentsService>;

@@ -1,0 +1,117 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Button, EmptyState, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../../app/guards/role-only';
+import { ListPagination } from '../../../lib/ui/list-pagination';
+import { errorMessage } from '../../../lib/notify';
+import { useAuditList } from '../api/list-audit';
+import { AuditFilters, type AuditFilterValues } from '../components/audit-filters';
+import { AuditTable } from '../components/audit-table';
+
+const FILTER_KEYS = ['actor', 'entity', 'entityId', 'from', 'to'] as const;
+
+/** /audit — the audit log search (issue 11 §5), admins only (the server refuses the others too). */
+export function AuditPage() {
+  return (
+    <AdminOnly>
+      <AuditLog />
+    </AdminOnly>
+  );
+}
+
+function AuditLog() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const phone = useMatches({ base: true, sm: false });
+  const filters = Object.fromEntries(
+    FILTER_KEYS.map((key) => [key, params.get(key) ?? '']),
+  ) as unknown as AuditFilterValues;
+  const page = Math.max(0, Number(params.get('page')) || 0);
+  const list = useAuditList({ ...filters, page });
+
+  const update = (change: (next: URLSearchParams) => void, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        change(next);
+        return next;
+      },
+      { replace },
+    );
+
+  const changeFilters = (change: Partial<AuditFilterValues>) =>
+    update((next) => {
+      for (const [key, value] of Object.entries(change)) {
+        if (value?.trim()) next.set(key, value.trim());
+        else next.delete(key);
+      }
+      next.delete('page');
+    }, true);
+
+  const goToPage = (target: number) =>
+    update((next) => {
+      if (target > 0) next.set('page', String(target));
+      else next.delete('page');
+    });
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || 20))) : 1;
+  const pastTheEnd = !list.isPlaceholderData && data?.items.length === 0 && page > 0;
+  useEffect(() => {
+    if (pastTheEnd) goToPage(pages - 1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the page runs out
+  }, [pastTheEnd, pages]);
+
+  let body: React.ReactNode;
+  if (list.isLoading) {
+    body = (
+      <Stack gap="xs" aria-busy="true" aria-label={t('admin:audit.loading')}>
+        {[0, 1, 2, 3, 4].map((n) => (
+          <Skeleton key={n} h={40} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (list.isError) {
+    body = (
+      <Alert color="red" title={t('feedback.error')}>
+        <Text size="sm">{errorMessage(list.error)}</Text>
+        <Button size="xs" mt="sm" variant="light" color="red" onClick={() => void list.refetch()}>
+          {t('admin:audit.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (!data || data.items.length === 0) {
+    body = (
+      <EmptyState
+        icon={<IconHistory size={28} />}
+        title={t('admin:audit.emptyTitle')}
+        description={t('admin:audit.emptyBody')}
+        py="xl"
+      />
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('admin:audit.total', { n: data.total })}
+        </Text>
+        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          <AuditTable items={data.items} />
+        </div>
+        <ListPagination page={page} pages={pages} onChange={goToPage} compact={phone} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('admin:audit.title')}
+      </Title>
+      <AuditFilters values={filters} onChange={changeFilters} />
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { Language } from '@dentflow/domain';
+import { api } from '../../../lib/api-client';
+
+/** The answers of the students routes (apps/server/src/modules/students/students.schemas.ts). */
+const pendingInvitationSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  language: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
+const studentsOverviewSchema = z.object({
+  students: z.array(
+    z.object({
+      id: z.number(),
+      displayName: z.string(),
+      email: z.string(),
+      casesCount: z.number(),
+    }),
+  ),
+  invitations: z.array(pendingInvitationSchema),
+});
+export type StudentsOverview = z.infer<typeof studentsOverviewSchema>;
+export type Student = StudentsOverview['students'][number];
+
+const invitationPreviewSchema = z.object({ instructorName: z.string(), discount: z.number() });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+export interface InviteInput {
+  email: string;
+  language: Language;
+}
+
+/** Every change refreshes the one overview query. */
+export const studentsKeys = {
+  overview: ['students', 'overview'] as const,
+  invitation: (token: string) => ['students', 'invitation', token] as const,
+};
+
+export const useStudentsOverview = () =>
+  useQuery({
+    queryKey: studentsKeys.overview,
+    queryFn: async () => studentsOverviewSchema.parse(await api.get<unknown>('/students')),
+  });
+
+function useOverviewMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: studentsKeys.overview }),
+  });
+}
+
+export const useInviteDoctor = () =>
+  useOverviewMutation((input: InviteInput) => api.post<unknown>('/users/invite_doctor', input));
+
+export const useResendInvitation = () =>
+  useOverviewMutation((id: number) => api.post<unknown>(`/students/invitations/${id}/resend`, {}));
+
+export const useRevokeInvitation = () =>
+  useOverviewMutation((id: number) => api.delete<unknown>(`/students/invitations/${id}`));
+
+/** The register page's look at an invitation link; an unusable one answers 404 (no retry). */
+export const useInvitationPreview = (token: string | null) =>
+  useQuery({
+    queryKey: studentsKeys.invitation(token ?? ''),
+    queryFn: async () =>
+      invitationPreviewSchema.parse(
+        await api.get<unknown>(`/students/invitations/${encodeURIComponent(token ?? '')}`),
+      ),
+    enabled: Boolean(token),
+    retry: false,
+  });
+
+/** A signed-in account becomes the invitation's instructor's student (everything cached refreshes). */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<unknown>('/profile/acceptInvitation', { token }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { CaseRelation } from '../cases/case-access';
+import { mayAddCaseUser } from './partners';
+
+const open = { caseStatus: 'new', caseArchived: false };
+const archived = { caseStatus: 'new', caseArchived: true };
+
+describe('mayAddCaseUser', () => {
+  it.each<[string, string[], CaseRelation | null, typeof open, string[], boolean, boolean]>([
+    ['owner clinic, linked partner', ['clinic'], 'owner', open, ['partner'], true, true],
+    ['owner clinic, unlinked partner', ['clinic'], 'owner', open, ['partner'], false, false],
+    ['owner clinic, linked but not a partner', ['clinic'], 'owner', open, ['doctor'], true, false],
+    ['owner clinic, archived case', ['clinic'], 'owner', archived, ['partner'], true, false],
+    ['owner doctor, linked partner', ['doctor'], 'owner', open, ['partner'], true, false],
+    ['clinic that is only a member', ['clinic'], 'member', open, ['partner'], true, false],
+    ['clinic that does not see the case', ['clinic'], null, open, ['partner'], true, false],
+    ['supervisor, unlinked partner', ['supervisor'], 'staff', open, ['partner'], false, true],
+    ['admin, any user', ['admin'], 'staff', open, ['doctor'], false, true],
+    ['supervisor, archived case', ['supervisor'], 'staff', archived, ['partner'], false, false],
+    ['planner of the case', ['planner'], 'planner', open, ['partner'], true, false],
+  ])('%s', (_, roles, relation, record, addedRoles, linked, expected) => {
+    expect(
+      mayAddCaseUser({
+        viewer: { userId: 1, roles },
+        relation,
+        record,
+        addedRoles,
+        linkedToOwnerClinic: linked,
+      }),
+    ).toBe(expected);
+  });
+});

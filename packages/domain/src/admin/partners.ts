@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import {
+  mayOnCase,
+  type CaseRecordFacts,
+  type CaseRelation,
+  type CaseViewer,
+} from '../cases/case-access';
+import { isArchived } from '../cases/case-status';
+
+/**
+ * Issue 11 §3: partners (a radiology centre, a lab) linked by an admin to clinics. A clinic may
+ * add its linked partners to its own cases; staff may add anyone.
+ */
+
+/** The stored roles themselves, without the admin shortcut of the spec's predicates. */
+export const hasClinicRole = (roles: readonly string[]) => roles.includes('clinic');
+export const hasPartnerRole = (roles: readonly string[]) => roles.includes('partner');
+
+export interface CaseUserAddition {
+  viewer: CaseViewer;
+  /** The caller's relation to the case. */
+  relation: CaseRelation | null;
+  record: CaseRecordFacts;
+  /** Stored roles of the user to add. */
+  addedRoles: readonly string[];
+  /** That user is a partner linked to the case owner's clinic. */
+  linkedToOwnerClinic: boolean;
+}
+
+/**
+ * May the caller add this user to the case? Staff: anyone (the case's 'manageUsers' rule). A
+ * clinic that owns the case: only a partner linked to it, and not on an archived case.
+ */
+export function mayAddCaseUser(addition: CaseUserAddition): boolean {
+  const { viewer, relation, record } = addition;
+  if (mayOnCase('manageUsers', viewer, relation, record)) return true;
+  return (
+    relation === 'owner' &&
+    !isArchived(record) &&
+    hasClinicRole(viewer.roles) &&
+    hasPartnerRole(addition.addedRoles) &&
+    addition.linkedToOwnerClinic
+  );
+}
+
+const userId = z.number().int().positive().max(2_147_483_647);
+
+/** `POST /partners/link`. */
+export const partnerLinkBodySchema = z.object({ clinicId: userId, partnerId: userId });
+export type PartnerLinkBody = z.infer<typeof partnerLinkBodySchema>;
+
+/** `GET /partners?clinicId=` (the filter is for admins; a clinic always gets its own links). */
+export const partnerListQuerySchema = z.object({
+  clinicId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+const linkedUserSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  email: z.string(),
+});
+
+/** One clinic–partner link. */
+export const partnerLinkSchema = z.object({
+  id: z.number().int(),
+  clinic: linkedUserSchema,
+  partner: linkedUserSchema,
+  createdAt: z.string(),
+});
+export type PartnerLink = z.infer<typeof partnerLinkSchema>;
