@@ -53,3 +53,4 @@ export * from './shop/shipping';
 export * from './admin/users-api';
 export * from './admin/settings-api';
 export * from './admin/partners';
+export * from './live/live-event';

@@ -1,3 +1,4 @@
+import type { LiveEvent } from '@dentflow/domain';
 /**
  * Live updates to open browsers (issue "Conversation"): what changed, never the content — a
  * client refetches through the API, which checks permissions again. Rooms: `user:{id}` (the
@@ -6,11 +7,7 @@
  * as the API; with `REDIS_URL` the emits reach every instance. Without a socket server (tests
  * that do not need one) emits go nowhere.
  */
-export type LiveEvent =
-  | { type: 'case.changed'; caseId: number; action: string }
-  | { type: 'chat.message'; caseId: number; channel: number; messageId: number }
-  | { type: 'chat.deleted'; caseId: number; channel: number; messageId: number }
-  | { type: 'notification.created'; caseId: number | null; eventType: number };
+export type { LiveEvent };
 
 export interface LiveUpdates {
   toUser(userId: number, event: LiveEvent): void;

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
+import { LIVE_SOCKET_PATH } from '@dentflow/domain';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -31,7 +32,7 @@ import {
  * `REDIS_URL` the Redis adapter carries every emit to the other instances.
  */
 
-export const SOCKET_PATH = '/api/socket.io';
+export const SOCKET_PATH = LIVE_SOCKET_PATH;
 /** Case rooms one socket may be in at once (a tab shows one case; a few are left joining). */
 export const MAX_CASES_PER_SOCKET = 50;
 /** Joins one socket may have in flight (each reads the database). */

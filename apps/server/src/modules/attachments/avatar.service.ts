@@ -14,7 +14,7 @@ const NAME = /^[a-f0-9]{32}$/;
 
 /** The avatar's object key is derived from the URL stored on the user: `avatars/{id}/{name}`. */
 const avatarUrl = (userId: number, name: string) => `${AVATAR_PATH}/${userId}/${name}`;
-const keyOfUrl = (url: string | null | undefined) => {
+export const avatarKeyOf = (url: string | null | undefined) => {
   const match = url?.match(/^\/api\/v1\/profile\/avatar\/(\d+)\/([a-f0-9]{32})$/);
   return match ? `avatars/${match[1]}/${match[2]}` : null;
 };
@@ -55,7 +55,7 @@ export function createAvatarService(ctx: AppContext) {
           ip: meta.ip,
         });
       });
-      const oldKey = keyOfUrl(previous);
+      const oldKey = avatarKeyOf(previous);
       if (oldKey) await storage.delete(oldKey).catch(() => undefined);
       return { avatar };
     },
@@ -82,7 +82,7 @@ export function createAvatarService(ctx: AppContext) {
           ip: meta.ip,
         });
       });
-      const key = keyOfUrl(current);
+      const key = avatarKeyOf(current);
       if (key) await storage.delete(key).catch(() => undefined);
       return { avatar: null };
     },

@@ -21,6 +21,7 @@ import { hashPassword } from '../../security/passwords';
 import { writeAudit } from '../audit/audit.repository';
 import { expireAccountTokens, revokeAllSessions } from '../auth/auth.repository';
 import { createAuthService } from '../auth/auth.service';
+import { avatarKeyOf } from '../attachments/avatar.service';
 import { profilePatchOf, toUserProfile } from './user-profile';
 import {
   findUserById,
@@ -40,12 +41,6 @@ import {
 export const USER_PICK_LIMIT = 10;
 /** What replaces a deleted user's names. */
 const ANONYMOUS_NAME = '—';
-
-/** The avatar's object key, from the URL stored on the user (`avatars/{id}/{name}`). */
-const avatarKeyOf = (url: string | null) => {
-  const match = url?.match(/^\/api\/v1\/profile\/avatar\/(\d+)\/([a-f0-9]{32})$/);
-  return match ? `avatars/${match[1]}/${match[2]}` : null;
-};
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import {
   isAdmin,
+  isClinic,
   isInstructor,
   isSupervisor,
   sessionRoles,
@@ -48,4 +49,9 @@ export const SupervisorOnly = ({ children }: { children: ReactNode }) => (
 /** Instructor screens (admins count as instructors): the students. */
 export const InstructorOnly = ({ children }: { children: ReactNode }) => (
   <RoleOnly allowed={isInstructor}>{children}</RoleOnly>
+);
+
+/** Clinic screens (admins count as clinics): the partners linked to a clinic. */
+export const ClinicOnly = ({ children }: { children: ReactNode }) => (
+  <RoleOnly allowed={isClinic}>{children}</RoleOnly>
 );

@@ -1,4 +1,5 @@
 import { io } from 'socket.io-client';
+import { LIVE_SOCKET_PATH, type LiveEvent } from '@dentflow/domain';
 import { getAccessToken, isSessionRefused, refreshSession } from '../api-client';
 
 /**
@@ -8,14 +9,7 @@ import { getAccessToken, isSessionRefused, refreshSession } from '../api-client'
  * a stale token with NOT_AUTHORIZED: the client then refreshes the session and connects again.
  */
 
-export const LIVE_SOCKET_PATH = '/api/socket.io';
-
-/** What the server sends (apps/server/src/adapters/live/live-updates.ts). */
-export type LiveEvent =
-  | { type: 'case.changed'; caseId: number; action: string }
-  | { type: 'chat.message'; caseId: number; channel: number; messageId: number }
-  | { type: 'chat.deleted'; caseId: number; channel: number; messageId: number }
-  | { type: 'notification.created'; caseId: number | null; eventType: number };
+export { LIVE_SOCKET_PATH, type LiveEvent };
 
 export const LIVE_EVENT_TYPES = [
   'case.changed',

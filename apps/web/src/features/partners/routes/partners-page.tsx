@@ -1,12 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
 import {
   Alert,
   Button,
-  Center,
   EmptyState,
   Group,
-  Loader,
   Paper,
   Skeleton,
   Stack,
@@ -17,7 +14,8 @@ import {
 } from '@mantine/core';
 import { IconAffiliate, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { foldText, isAdmin, isClinic, sessionRoles, type PartnerLink } from '@dentflow/domain';
+import { foldText, isAdmin, sessionRoles, type PartnerLink } from '@dentflow/domain';
+import { ClinicOnly } from '../../../app/guards/role-only';
 import { errorMessage, showError, showSuccess } from '../../../lib/notify';
 import { ConfirmDialog } from '../../cases/components/confirm-dialog';
 import { useProfile } from '../../profile/api/get-profile';
@@ -30,18 +28,12 @@ import { UserPicker } from '../components/user-picker';
  * clinic–partner link. Others get the not-authorized page, as the server refuses them too.
  */
 export function PartnersPage() {
-  const { data: profile, isLoading } = useProfile();
-  if (!profile) {
-    if (!isLoading) return <Navigate to="/error/not-authorized" replace />;
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
-  const roles = sessionRoles(profile.roles);
-  if (!isClinic(roles)) return <Navigate to="/error/not-authorized" replace />;
-  return <PartnerLinks admin={isAdmin(roles)} />;
+  const { data: profile } = useProfile();
+  return (
+    <ClinicOnly>
+      <PartnerLinks admin={!!profile && isAdmin(sessionRoles(profile.roles))} />
+    </ClinicOnly>
+  );
 }
 
 function PartnerLinks({ admin }: { admin: boolean }) {
