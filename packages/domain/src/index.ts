@@ -53,4 +53,5 @@ export * from './shop/shipping';
 export * from './admin/users-api';
 export * from './admin/settings-api';
 export * from './admin/partners';
+export * from './admin/audit-api';
 export * from './live/live-event';

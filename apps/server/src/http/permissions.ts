@@ -44,6 +44,8 @@ export interface AuthContext {
   sessionId: string;
   roles: string[];
   language: string | undefined;
+  /** The request's address, for audit rows written deep in a service (absent off HTTP). */
+  ip?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -109,7 +111,8 @@ export function registerPermissions(app: FastifyInstance, options: PermissionOpt
     const token = bearerToken(request);
     if (token) {
       const subject = await options.verifyAccessToken(token);
-      request.auth = subject === null ? null : await options.loadSession(subject);
+      const session = subject === null ? null : await options.loadSession(subject);
+      request.auth = session && { ...session, ip: request.ip };
     }
     if (permission === 'public') return;
     if (!request.auth) throw new AppError(401, 'NOT_AUTHORIZED');

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseRelation } from '../cases/case-access';
-import { mayAddCaseUser } from './partners';
+import { mayAddCaseUser, mayRemoveCaseUser } from './partners';
 
 const open = { caseStatus: 'new', caseArchived: false };
 const archived = { caseStatus: 'new', caseArchived: true };
+const execute = { caseStatus: 'execute', caseArchived: false };
 
 describe('mayAddCaseUser', () => {
   it.each<[string, string[], CaseRelation | null, typeof open, string[], boolean, boolean]>([
@@ -18,6 +19,8 @@ describe('mayAddCaseUser', () => {
     ['admin, any user', ['admin'], 'staff', open, ['doctor'], false, true],
     ['supervisor, archived case', ['supervisor'], 'staff', archived, ['partner'], false, false],
     ['planner of the case', ['planner'], 'planner', open, ['partner'], true, false],
+    ['partner that is a member', ['partner'], 'member', open, ['partner'], true, false],
+    ['owner clinic, later in the case', ['clinic'], 'owner', execute, ['partner'], true, true],
   ])('%s', (_, roles, relation, record, addedRoles, linked, expected) => {
     expect(
       mayAddCaseUser({
@@ -27,6 +30,28 @@ describe('mayAddCaseUser', () => {
         addedRoles,
         linkedToOwnerClinic: linked,
       }),
+    ).toBe(expected);
+  });
+});
+
+describe('mayRemoveCaseUser', () => {
+  it.each<[string, string[], CaseRelation | null, typeof open, string[], boolean]>([
+    ['owner clinic, a partner', ['clinic'], 'owner', open, ['partner'], true],
+    ['owner clinic, a partner later in the case', ['clinic'], 'owner', execute, ['partner'], true],
+    ['owner clinic, a doctor', ['clinic'], 'owner', open, ['doctor'], false],
+    ['owner clinic, a planner', ['clinic'], 'owner', open, ['planner'], false],
+    ['owner clinic, archived case', ['clinic'], 'owner', archived, ['partner'], false],
+    ['owner doctor, a partner', ['doctor'], 'owner', open, ['partner'], false],
+    ['clinic that is only a member', ['clinic'], 'member', open, ['partner'], false],
+    ['clinic that does not see the case', ['clinic'], null, open, ['partner'], false],
+    ['partner removing itself', ['partner'], 'member', open, ['partner'], false],
+    ['planner of the case', ['planner'], 'planner', open, ['partner'], false],
+    ['supervisor, a doctor', ['supervisor'], 'staff', open, ['doctor'], true],
+    ['admin, a partner', ['admin'], 'staff', open, ['partner'], true],
+    ['supervisor, archived case', ['supervisor'], 'staff', archived, ['partner'], false],
+  ])('%s', (_, roles, relation, record, removedRoles, expected) => {
+    expect(
+      mayRemoveCaseUser({ viewer: { userId: 1, roles }, relation, record, removedRoles }),
     ).toBe(expected);
   });
 });

@@ -5,7 +5,6 @@ import {
   type CaseRelation,
   type CaseViewer,
 } from '../cases/case-access';
-import { isArchived } from '../cases/case-status';
 
 /**
  * Issue 11 §3: partners (a radiology centre, a lab) linked by an admin to clinics. A clinic may
@@ -29,18 +28,37 @@ export interface CaseUserAddition {
 
 /**
  * May the caller add this user to the case? Staff: anyone (the case's 'manageUsers' rule). A
- * clinic that owns the case: only a partner linked to it, and not on an archived case.
+ * clinic that owns the case ('addPartner'): only a partner linked to it, and not on an archived
+ * case.
  */
 export function mayAddCaseUser(addition: CaseUserAddition): boolean {
   const { viewer, relation, record } = addition;
   if (mayOnCase('manageUsers', viewer, relation, record)) return true;
   return (
-    relation === 'owner' &&
-    !isArchived(record) &&
-    hasClinicRole(viewer.roles) &&
+    mayOnCase('addPartner', viewer, relation, record) &&
     hasPartnerRole(addition.addedRoles) &&
     addition.linkedToOwnerClinic
   );
+}
+
+export interface CaseUserRemoval {
+  viewer: CaseViewer;
+  /** The caller's relation to the case. */
+  relation: CaseRelation | null;
+  record: CaseRecordFacts;
+  /** Stored roles of the case user to remove. */
+  removedRoles: readonly string[];
+}
+
+/**
+ * May the caller remove this case user? Staff: anyone. The clinic that owns the case: a partner
+ * only (linked or not any more: an unlinked partner must still be removable), not on an archived
+ * case.
+ */
+export function mayRemoveCaseUser(removal: CaseUserRemoval): boolean {
+  const { viewer, relation, record } = removal;
+  if (mayOnCase('manageUsers', viewer, relation, record)) return true;
+  return mayOnCase('addPartner', viewer, relation, record) && hasPartnerRole(removal.removedRoles);
 }
 
 const userId = z.number().int().positive().max(2_147_483_647);

@@ -218,6 +218,19 @@ describe('mayOnCase', () => {
     ['manageUsers', 'staff', 'supervisor', 'execute', false, true],
     ['manageUsers', 'owner', 'doctor', 'new', false, false],
     ['manageUsers', 'planner', 'planner', 'execute', false, false],
+    ['manageUsers', 'owner', 'clinic', 'new', false, false],
+    ['addPartner', 'owner', 'clinic', 'new', false, true],
+    ['addPartner', 'owner', 'clinic', 'execute', false, true],
+    ['addPartner', 'owner', 'clinic', 'finished', true, false],
+    ['addPartner', 'owner', 'doctor', 'new', false, false],
+    ['addPartner', 'member', 'clinic', 'new', false, false],
+    ['addPartner', 'planner', 'planner', 'execute', false, false],
+    ['addPartner', 'member', 'partner', 'execute', false, false],
+    ['addPartner', 'instructor', 'instructor', 'new', false, false],
+    ['addPartner', null, 'clinic', 'new', false, false],
+    // Staff manage every case user through 'manageUsers'; the clinic's control is not theirs.
+    ['addPartner', 'staff', 'supervisor', 'new', false, false],
+    ['addPartner', 'staff', 'admin', 'new', false, false],
     ['openReview', 'staff', 'supervisor', 'execute', false, true],
     ['openReview', 'planner', 'planner', 'execute', false, true],
     ['openReview', 'member', 'planner', 'execute', false, true],
@@ -262,6 +275,31 @@ describe('mayOnCase', () => {
     ).toEqual(['unarchive']);
     expect(availableCaseActions({ userId: ME, roles: ['partner'] }, 'member', facts).can).toEqual(
       [],
+    );
+    expect(availableCaseActions({ userId: ME, roles: ['clinic'] }, 'owner', facts).can).toEqual([
+      'edit',
+      'addService',
+      'addPartner',
+    ]);
+    // Later in the case the clinic still adds partners, but no longer edits.
+    expect(
+      availableCaseActions({ userId: ME, roles: ['clinic'] }, 'owner', {
+        ...facts,
+        caseStatus: 'execute',
+      }).can,
+    ).toEqual(['addPartner']);
+    expect(
+      availableCaseActions({ userId: ME, roles: ['clinic'] }, 'owner', {
+        ...facts,
+        caseStatus: 'finished',
+        caseArchived: true,
+      }).can,
+    ).toEqual(['unarchive']);
+    expect(availableCaseActions({ userId: ME, roles: ['clinic'] }, 'member', facts).can).toEqual(
+      [],
+    );
+    expect(availableCaseActions({ userId: ME, roles: ['supervisor'] }, 'staff', facts).can).toEqual(
+      ['edit', 'addService'],
     );
   });
 });

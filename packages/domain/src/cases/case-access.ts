@@ -1,4 +1,4 @@
-import { isInstructor, isPlanner, isPrinter, isSupervisor } from '../auth/roles';
+import { isClinic, isInstructor, isPlanner, isPrinter, isSupervisor } from '../auth/roles';
 import { isOneOf } from '../common/one-of';
 import type { CASE_EXTRA_ACTIONS } from './case-api';
 import {
@@ -142,8 +142,9 @@ export interface CaseRecordFacts {
  * un-archiving. Edit (patient, address, observation, service data, removing services): the owner
  * while the case is broad 'new', staff at any time. Add a service: owner or staff while broad new.
  * Archive / un-archive: owner or staff, by the domain's archive rules. Users and planner: staff.
- * Open a review: staff or a planner (role) who is the case's planner or member. Solve: staff or
- * the owner.
+ * Add (and remove) partners: the owner with the clinic role (issue 11 §3; which partners:
+ * `mayAddCaseUser`, `mayRemoveCaseUser`). Open a review: staff or a planner (role) who is the
+ * case's planner or member. Solve: staff or the owner.
  */
 export function mayOnCase(
   operation: CaseOperation,
@@ -166,6 +167,9 @@ export function mayOnCase(
       return (owner || staff) && isBroadNew(record.caseStatus);
     case 'manageUsers':
       return staff;
+    case 'addPartner':
+      // Admins are always 'staff', so the owner passing `isClinic` holds the clinic role itself.
+      return owner && isClinic(viewer.roles);
     case 'openReview':
       return (
         staff || (isPlanner(viewer.roles) && (relation === 'planner' || relation === 'member'))
@@ -190,7 +194,13 @@ export interface AvailableCaseActions {
   can: CaseExtraAction[];
 }
 
-const EXTRA_ACTIONS: readonly CaseExtraAction[] = ['archive', 'unarchive', 'edit', 'addService'];
+const EXTRA_ACTIONS: readonly CaseExtraAction[] = [
+  'archive',
+  'unarchive',
+  'edit',
+  'addService',
+  'addPartner',
+];
 
 /** The moves and extra actions a viewer with this relation may make on the case now. */
 export function availableCaseActions(

@@ -188,8 +188,17 @@ export const caseReviewDetailSchema = z.object({
 });
 export type CaseReviewDetail = z.infer<typeof caseReviewDetailSchema>;
 
-/** Moves beside the status machine that the case view offers as buttons. */
-export const CASE_EXTRA_ACTIONS = ['archive', 'unarchive', 'edit', 'addService'] as const;
+/**
+ * Moves beside the status machine that the case view offers as buttons. `addPartner`: the owning
+ * clinic adds and removes its linked partners (staff manage every case user anyway).
+ */
+export const CASE_EXTRA_ACTIONS = [
+  'archive',
+  'unarchive',
+  'edit',
+  'addService',
+  'addPartner',
+] as const;
 export const caseDetailSchema = z.object({
   id: z.number().int(),
   ownerId: z.number().int(),

@@ -1,44 +1,15 @@
+import type { AuditPage, AuditQueryInput } from '@dentflow/domain';
 import type { AppContext } from '../../context';
 import { searchAudit, type AuditFilter } from './audit.repository';
 
 /** Rows per page of the audit search. */
 export const AUDIT_PAGE_SIZE = 20;
 
-export interface AuditSearchQuery {
-  actor?: number | undefined;
-  entity?: string | undefined;
-  entityId?: string | undefined;
-  /** A day (`YYYY-MM-DD`, UTC) or an instant: rows from then on. */
-  from?: string | undefined;
-  /** A day (`YYYY-MM-DD`, UTC, the whole day included) or an instant: rows before then. */
-  to?: string | undefined;
-  page: number;
-}
-
-export interface AuditItem {
-  id: number;
-  at: string;
-  actorUserId: number | null;
-  actorName: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  details: Record<string, unknown>;
-  ip: string | null;
-}
-
-export interface AuditPage {
-  items: AuditItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 const DAY_MS = 86_400_000;
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** The filter's bounds: a day as `to` means up to the end of that day. */
-function filterOf(query: AuditSearchQuery): AuditFilter {
+function filterOf(query: AuditQueryInput): AuditFilter {
   const to = query.to ? new Date(Date.parse(query.to) + (isDay(query.to) ? DAY_MS : 0)) : undefined;
   return {
     actorUserId: query.actor,
@@ -52,7 +23,7 @@ function filterOf(query: AuditSearchQuery): AuditFilter {
 /** The admin's audit log search (issue 11 §5). */
 export function createAuditService(ctx: AppContext) {
   return {
-    async search(query: AuditSearchQuery): Promise<AuditPage> {
+    async search(query: AuditQueryInput): Promise<AuditPage> {
       const { rows, total } = await searchAudit(
         ctx.db,
         filterOf(query),

@@ -219,7 +219,7 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     schema: {
       tags,
       security,
-      summary: 'Add a case user (supervisor)',
+      summary: 'Add a case user (supervisor; the owning clinic: a linked partner)',
       params: caseParams,
       body: caseUserBodySchema,
       response: responses(caseDetailSchema),
@@ -234,7 +234,7 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     schema: {
       tags,
       security,
-      summary: 'Remove a case user (supervisor)',
+      summary: 'Remove a case user (supervisor; the owning clinic: a partner)',
       params: userParams,
       response: responses(caseDetailSchema),
     },

@@ -21,6 +21,7 @@ import {
   isServiceDataValid,
   isServiceQuantityValid,
   mayAddCaseUser,
+  mayRemoveCaseUser,
   mayAttemptCaseAction,
   mayOnCase,
   nextCaseStatus,
@@ -53,6 +54,7 @@ import { verifyPassword } from '../../security/passwords';
 import { isPartnerLinkedToClinic } from '../partners/partners.repository';
 import { loadCaseAccess, type CaseAccess } from './case-access.service';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
+import { auditCaseStatus } from './case-status-audit';
 import {
   caseHasPrintableService,
   countCasesByFilter,
@@ -94,7 +96,7 @@ import {
 } from './cases.repository';
 import { isoOrNull } from '../../http/envelope';
 
-type Caller = Pick<AuthContext, 'userId' | 'roles'>;
+type Caller = Pick<AuthContext, 'userId' | 'roles' | 'ip'>;
 const viewerOf = (caller: Caller): CaseViewer => ({ userId: caller.userId, roles: caller.roles });
 
 /** A case change to record (history row in the transaction) and publish (after commit). */
@@ -189,7 +191,7 @@ export async function advancePaidCase(
   const messages = await recordEvents(
     tx,
     caseId,
-    actorId,
+    actorId === null ? null : { userId: actorId },
     [{ action: 'validate', fromStatus: 'checkingout', toStatus: 'execute', detail }],
     now,
   );
@@ -292,6 +294,9 @@ export async function refreshCaseDerived(tx: DbOrTx, caseId: number, now: Date):
   });
 }
 
+/** The archive flag after the history actions that change it. */
+const ARCHIVE_FLAG_OF: Partial<Record<string, boolean>> = { archived: true, unarchived: false };
+
 /**
  * Writes the drafts as history rows with the notifications they raise, and returns what to
  * publish after commit (recipients in `detail.notified`, see `case-activity.ts`).
@@ -299,12 +304,29 @@ export async function refreshCaseDerived(tx: DbOrTx, caseId: number, now: Date):
 async function recordEvents(
   tx: DbOrTx,
   caseId: number,
-  actorId: number | null,
+  actor: { userId: number; ip?: string | undefined } | null,
   drafts: readonly EventDraft[],
   at: Date,
 ): Promise<CaseEventMessage[]> {
   const messages: CaseEventMessage[] = [];
+  const actorId = actor?.userId ?? null;
   for (const draft of drafts) {
+    const archived = ARCHIVE_FLAG_OF[draft.action];
+    if (
+      draft.fromStatus &&
+      draft.toStatus &&
+      (draft.fromStatus !== draft.toStatus || archived !== undefined)
+    ) {
+      await auditCaseStatus(tx, {
+        caseId,
+        actorId,
+        cause: draft.action,
+        from: draft.fromStatus,
+        to: draft.toStatus,
+        ...(archived === undefined ? {} : { archived }),
+        ip: actor?.ip,
+      });
+    }
     const event = {
       caseId,
       actorId,
@@ -356,7 +378,7 @@ export async function openCase(
   const messages = await recordEvents(
     tx,
     row.id,
-    ownerId,
+    { userId: ownerId },
     [{ action: 'created', toStatus: 'new' }],
     now,
   );
@@ -508,6 +530,13 @@ export function createCasesService(ctx: AppContext) {
   }
 
   /**
+   * The operation that lets this caller touch case users at all: staff manage every case user,
+   * anyone else at most adds and removes partners (the owning clinic).
+   */
+  const caseUsersOperation = (access: CaseAccess): CaseOperation =>
+    access.relation === 'staff' ? 'manageUsers' : 'addPartner';
+
+  /**
    * One change of a case: in a transaction, lock the row, check access (404 when hidden), run the
    * change, record its history rows, refresh the derived columns; publish after commit; answer
    * the case as the caller now sees it.
@@ -524,7 +553,7 @@ export function createCasesService(ctx: AppContext) {
       const row = (await findCase(tx, caseId))!;
       const now = stamp(row.modifiedAt);
       const drafts = await work(tx, access, row, now);
-      const messages = await recordEvents(tx, caseId, caller.userId, drafts, now);
+      const messages = await recordEvents(tx, caseId, caller, drafts, now);
       await refreshCaseDerived(tx, caseId, now);
       messages.push(...(await advancePaidCase(tx, caseId, caller.userId, now)));
       return messages;
@@ -827,7 +856,8 @@ export function createCasesService(ctx: AppContext) {
           linkedToOwnerClinic,
         };
         if (!mayAddCaseUser(addition)) {
-          authorize('manageUsers', caller, access, row);
+          // 409 CASE_ARCHIVED when only the freeze is in the way, else 403.
+          authorize(caseUsersOperation(access), caller, access, row);
           throw new AppError(403, 'FORBIDDEN');
         }
         if (!user || !user.verifiedAt) throw validationError({ userId: 'validation.invalid' });
@@ -838,8 +868,18 @@ export function createCasesService(ctx: AppContext) {
 
     removeUser(caller: Caller, caseId: number, userId: number, language: Language) {
       return change(caller, caseId, language, async (tx, access, row) => {
-        authorize('manageUsers', caller, access, row);
-        if (!(await deleteCaseUser(tx, caseId, userId))) throw new AppError(404, 'NOT_FOUND');
+        authorize(caseUsersOperation(access), caller, access, row);
+        const member = (await listCaseMembers(tx, caseId)).find((m) => m.userId === userId);
+        if (!member) throw new AppError(404, 'NOT_FOUND');
+        // Staff remove anyone; the owning clinic only partners (issue 11 §3).
+        const removal = {
+          viewer: viewerOf(caller),
+          relation: access.relation,
+          record: row,
+          removedRoles: member.roles,
+        };
+        if (!mayRemoveCaseUser(removal)) throw new AppError(403, 'FORBIDDEN');
+        await deleteCaseUser(tx, caseId, userId);
         return [{ action: 'userRemoved', detail: { userId } }];
       });
     },

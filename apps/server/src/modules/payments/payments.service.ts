@@ -46,7 +46,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
 import { refreshCaseDerived } from '../cases/cases.service';
-import { updateCase } from '../cases/cases.repository';
+import { moveToCheckingOut } from '../cases/case-status-audit';
 import { priceCart } from '../shop/cart-pricing';
 import { findShopUser, insertTransaction, setServicesTransaction } from '../shop/shop.repository';
 import {
@@ -86,7 +86,7 @@ import {
   type TransactionRow,
 } from './payments.repository';
 
-type Caller = Pick<AuthContext, 'userId' | 'roles'>;
+type Caller = Pick<AuthContext, 'userId' | 'roles' | 'ip'>;
 
 /** A receipt file as the route read it (already within the size limit). */
 export interface ReceiptFile {
@@ -668,8 +668,14 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
           t.id,
         );
         const published: CaseEventMessage[] = [];
-        if (isBroadNew(kase.caseStatus) && kase.caseStatus !== 'checkingout') {
-          await updateCase(tx, caseId, { caseStatus: 'checkingout' });
+        if (isBroadNew(kase.caseStatus)) {
+          await moveToCheckingOut(tx, {
+            caseId,
+            actorId: caller.userId,
+            cause: 'payment',
+            from: kase.caseStatus,
+            ip: caller.ip,
+          });
         }
         published.push(
           await recordTransactionChange(tx, t, {

@@ -64,6 +64,7 @@ const AMOUNT_MAX = 2_147_483_647;
 export interface ShopCaller {
   userId: number;
   roles: string[];
+  ip?: string | undefined;
 }
 
 export interface ShopUser {

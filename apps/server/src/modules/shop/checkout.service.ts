@@ -15,7 +15,8 @@ import type { AppContext } from '../../context';
 import { AppError, validationError, zodIssueFields } from '../../http/app-error';
 import { loadCaseAccess } from '../cases/case-access.service';
 import { recordCaseActivity } from '../cases/case-activity';
-import { findCase, updateCase } from '../cases/cases.repository';
+import { findCase } from '../cases/cases.repository';
+import { moveToCheckingOut } from '../cases/case-status-audit';
 import { addServicesToCase, openCase, refreshCaseDerived } from '../cases/cases.service';
 import { newTransactionReference, startTransaction } from '../payments/payment-changes';
 import { configuredPaymentMethods } from '../payments/payment-settings';
@@ -181,10 +182,13 @@ export function createCheckoutService(ctx: AppContext) {
         }
 
         const toStatus = 'checkingout';
-        if (fromStatus !== toStatus) {
-          // refreshCaseDerived below keeps the list group in step with the status.
-          await updateCase(tx, caseId, { caseStatus: toStatus });
-        }
+        await moveToCheckingOut(tx, {
+          caseId,
+          actorId: caller.userId,
+          cause: 'checkout',
+          from: fromStatus,
+          ip: caller.ip,
+        });
         await refreshCaseDerived(tx, caseId, now);
         const event = {
           caseId,

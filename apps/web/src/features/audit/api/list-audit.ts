@@ -1,28 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { auditPageSchema, type AuditPage } from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
 import { auditKeys } from './audit-keys';
-
-export const auditItemSchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  actorUserId: z.number().nullable(),
-  actorName: z.string().nullable(),
-  action: z.string(),
-  entity: z.string(),
-  entityId: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  ip: z.string().nullable(),
-});
-export type AuditItem = z.infer<typeof auditItemSchema>;
-
-const auditPageSchema = z.object({
-  items: z.array(auditItemSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** The screen's filters: days as `YYYY-MM-DD` in the browser's time zone. */
 export interface AuditQuery {

@@ -4,7 +4,7 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { languageTag } from '@dentflow/domain';
 import { currentLanguage } from '../../../lib/i18n';
-import type { AuditItem } from '../api/list-audit';
+import type { AuditItem } from '@dentflow/domain';
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(languageTag(currentLanguage()), {

@@ -5,7 +5,7 @@ import { applyLanguage } from '../../../lib/i18n';
 import { fail, mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock';
 import { completeProfile } from '../../../test/profiles';
 import { renderRoutes } from '../../../test/render';
-import type { AuditItem } from '../api/list-audit';
+import type { AuditItem } from '@dentflow/domain';
 import { AuditPage } from './audit-page';
 
 const routes = [

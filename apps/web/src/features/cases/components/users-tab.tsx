@@ -15,13 +15,14 @@ import {
 } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isSupervisor, sessionRoles, type CaseDetail } from '@dentflow/domain';
+import { hasPartnerRole, isSupervisor, sessionRoles, type CaseDetail } from '@dentflow/domain';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useProfile } from '../../profile/api/get-profile';
 import { usePlanners } from '../api/list-planners';
 import { useRemoveCaseUser } from '../api/remove-case-user';
 import { useSetPlanner } from '../api/set-planner';
 import { ConfirmDialog } from './confirm-dialog';
+import { PartnerAssignment } from './partner-assignment';
 
 function PlannerAssignment({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation();
@@ -82,12 +83,18 @@ function PlannerAssignment({ detail }: { detail: CaseDetail }) {
   );
 }
 
-/** Users tab: the case members; a supervisor assigns the planner and removes members. */
+/**
+ * Users tab: the case members; a supervisor assigns the planner and removes members; the owning
+ * clinic (`can` holds 'addPartner') adds its linked partners and removes partners.
+ */
 export function UsersTab({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
   const supervisor =
     isSupervisor(sessionRoles(profile?.roles ?? [])) && !detail.readOnly && !detail.caseArchived;
+  const clinicManagesPartners = detail.can.includes('addPartner');
+  const mayRemove = (roles: readonly string[]) =>
+    supervisor || (clinicManagesPartners && hasPartnerRole(roles));
   const remove = useRemoveCaseUser(detail.id);
   const [removing, setRemoving] = useState<{ userId: number; displayName: string } | null>(null);
 
@@ -125,7 +132,7 @@ export function UsersTab({ detail }: { detail: CaseDetail }) {
                       </Group>
                     </Table.Td>
                     <Table.Td w={40}>
-                      {supervisor && (
+                      {mayRemove(member.roles) && (
                         <Tooltip label={t('cases:users.remove')}>
                           <ActionIcon
                             variant="subtle"
@@ -145,6 +152,7 @@ export function UsersTab({ detail }: { detail: CaseDetail }) {
           </Table.ScrollContainer>
         )}
       </Card>
+      {clinicManagesPartners && <PartnerAssignment detail={detail} />}
       {supervisor && <PlannerAssignment detail={detail} />}
       <ConfirmDialog
         opened={removing !== null}

@@ -1,0 +1,52 @@
+import type { DbOrTx } from '../../db/client';
+import { writeAudit } from '../audit/audit.repository';
+import { updateCase } from './cases.repository';
+
+/** A change of a case's status or archive flag, as the audit log keeps it. */
+export interface CaseStatusChange {
+  caseId: number;
+  /** Null for automatic changes (a payment confirmed by the provider, a periodic job). */
+  actorId: number | null;
+  /** What caused it: a case action (`validate`, `archived`…), `checkout` or `payment`. */
+  cause: string;
+  from: string;
+  to: string;
+  archived?: boolean;
+  ip?: string | null | undefined;
+}
+
+/**
+ * Issue "Administration" §5: every change of case status writes an audit row, in the transaction
+ * of the change; before and after are the status (and the archive flag when it changed).
+ */
+export function auditCaseStatus(tx: DbOrTx, change: CaseStatusChange): Promise<void> {
+  const archivedChanged = change.archived !== undefined;
+  return writeAudit(tx, {
+    actorUserId: change.actorId,
+    action: 'case.status',
+    entity: 'case',
+    entityId: change.caseId,
+    details: {
+      cause: change.cause,
+      before: {
+        caseStatus: change.from,
+        ...(archivedChanged ? { archived: !change.archived } : {}),
+      },
+      after: { caseStatus: change.to, ...(archivedChanged ? { archived: change.archived } : {}) },
+    },
+    ip: change.ip ?? null,
+  });
+}
+
+/**
+ * Another feature (checkout, a new transaction) moving a broad-'new' case to `checkingout`: the
+ * status and its audit row; the caller's `refreshCaseDerived` brings the list group in step.
+ */
+export async function moveToCheckingOut(
+  tx: DbOrTx,
+  change: Omit<CaseStatusChange, 'to' | 'archived'>,
+): Promise<void> {
+  if (change.from === 'checkingout') return;
+  await updateCase(tx, change.caseId, { caseStatus: 'checkingout' });
+  await auditCaseStatus(tx, { ...change, to: 'checkingout' });
+}
