@@ -5,11 +5,16 @@ import { E2E_DATA_DIR } from './environment';
 
 const outboxDir = path.join(E2E_DATA_DIR, 'outbox');
 
-/** Undoes quoted-printable soft line breaks and escapes so links can be read from the raw mail. */
+/**
+ * Undoes quoted-printable soft line breaks and escapes so links and texts can be read from the raw
+ * mail; a run of escapes is decoded as UTF-8 bytes, so accented words read as the catalogue has them.
+ */
 function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+      Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
+    );
 }
 
 function mailsTo(email: string): string[] {
@@ -43,6 +48,23 @@ export async function linkFromOutbox(
         return found;
       },
       { message: `a ${route} mail to ${email} in ${outboxDir}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+/** Waits for the newest mail to `email` whose decoded text matches `pattern` and returns that text. */
+export async function mailFromOutbox(email: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        found = mailsTo(email)
+          .filter((mail) => pattern.test(mail))
+          .pop();
+        return found;
+      },
+      { message: `a mail to ${email} matching ${pattern} in ${outboxDir}`, timeout: 15_000 },
     )
     .toBeTruthy();
   return found!;

@@ -1,0 +1,250 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  currencyForLanguage,
+  formatMoney,
+  percentOf,
+  priceLanguageFor,
+  translate,
+  type Language,
+} from '@dentflow/domain';
+import { queryRows, sql } from './support/database';
+import { linkFromOutbox, mailFromOutbox } from './support/outbox';
+import { logIn, signIn, skipWelcome } from './support/session';
+import { BROWSER_LOCALES, fieldName, webText } from './support/texts';
+
+/**
+ * Issue "Administration" §6: an instructor invites a doctor by email in Spanish; the doctor opens
+ * the link from the mail, sees who invites them and the discount, registers, verifies, completes
+ * the profile and sees the instructor discount in the checkout summary; the instructor then finds
+ * them among the students and the invitation no longer pending.
+ */
+
+test.describe.configure({ timeout: 150_000 });
+
+const INSTRUCTOR_EMAIL = 'instructor@dentflow.local';
+/** Not the seeded 0 nor the demo doctor's 10, so what the pages show can only come from this. */
+const DISCOUNT = 15;
+/** A planning-only product with a single price: the discount is a plain percent of it. */
+const PRODUCT_CODE = 'PLAN-ORTHO';
+
+type Ns = 'web' | 'admin' | 'shop' | 'mail';
+const tr = (language: Language, ns: Ns, key: string, params?: Record<string, string | number>) =>
+  translate(language, ns, key, params);
+
+async function instructor() {
+  const [row] = await queryRows<{ id: number; name: string }>(
+    'select id, display_name as name from users where email = $1',
+    [INSTRUCTOR_EMAIL],
+  );
+  return row!;
+}
+
+/** The demo instructor is seeded without a discount: an admin gives them one on the user page. */
+async function setInstructorDiscount(page: Page, instructorId: number, percent: number) {
+  const admin = (key: string) => tr('en', 'admin', key);
+  await page.goto(`/users/${instructorId}`);
+  await page
+    .getByRole('textbox', { name: admin('users.capabilities.instructorDiscount') })
+    .fill(String(percent));
+  await page.getByRole('button', { name: admin('users.access.save') }).click();
+  await expect(page.getByText(admin('users.saved'))).toBeVisible();
+  const [stored] = await queryRows<{ discount: number }>(
+    `select (data_capabilities ->> 'instructorDiscount')::int as discount from users where id = $1`,
+    [instructorId],
+  );
+  expect(stored!.discount).toBe(percent);
+}
+
+/**
+ * The address tab by hand: typing a full CEP starts a lookup, which fails (no zip provider is
+ * configured for the server under test) and unlocks the fields.
+ */
+async function completeAddress(page: Page, language: Language) {
+  const t = (key: string) => webText(language, key);
+  const field = (key: string) => fieldName(t(key));
+  await page.getByRole('tab', { name: t('profile.tabs.address') }).click();
+  await page.getByRole('textbox', { name: field('profile.address.zipCode') }).fill('01001000');
+  await expect(
+    page.getByRole('alert').filter({ hasText: t('profile.address.lookupFailed') }),
+  ).toBeVisible();
+  const country = page.getByRole('textbox', { name: field('profile.address.country') });
+  await expect(country).toBeEnabled();
+  await country.fill('Brasil');
+  await page.getByRole('textbox', { name: field('profile.address.state') }).fill('SP');
+  await page.getByRole('textbox', { name: field('profile.address.city') }).fill('São Paulo');
+  await page
+    .getByRole('textbox', { name: field('profile.address.address') })
+    .fill('Praça da Sé, 100');
+  await page.getByRole('button', { name: t('profile.save') }).click();
+  await expect(page.getByText(t('profile.completed'))).toBeVisible();
+}
+
+test.afterAll(async () => {
+  // Later journeys and spec files expect the demo instructor as seeded.
+  await sql(
+    `update users set data_capabilities = data_capabilities || '{"instructorDiscount": 0}'::jsonb
+     where email = $1`,
+    [INSTRUCTOR_EMAIL],
+  );
+});
+
+test('an instructor invites a doctor who registers from the mail and sees the discount in the shop', async ({
+  browser,
+}) => {
+  const teacher = await instructor();
+  const invitee: Language = 'es';
+  const stamp = Date.now().toString(36);
+  const email = `student-${stamp}@clinic.example`;
+  const nickName = `student${stamp}`;
+  const student = { fname: 'Lucía', lname: 'Ferrer' };
+  const password = 'Sorriso2026';
+
+  await test.step('an admin gives the instructor a discount', async () => {
+    const admin = await signIn(browser, 'admin', 'en');
+    await setInstructorDiscount(admin, teacher.id, DISCOUNT);
+    await admin.context().close();
+  });
+
+  // ── The instructor invites the doctor, in Spanish ──
+  const en = (key: string, params?: Record<string, string | number>) =>
+    tr('en', 'admin', key, params);
+  const instructorPage = await signIn(browser, 'instructor', 'en');
+  await test.step('the instructor sends an invitation in Spanish', async () => {
+    const page = instructorPage;
+    await page
+      .getByRole('navigation', { name: webText('en', 'nav.main') })
+      .getByRole('link', { name: webText('en', 'nav.students') })
+      .click();
+    await expect(page).toHaveURL(/\/students$/);
+    await expect(page.getByRole('heading', { name: en('students.title'), level: 1 })).toBeVisible();
+
+    const form = page.getByRole('form', { name: en('students.invite.title') });
+    await form.getByRole('textbox', { name: fieldName(en('students.invite.email')) }).fill(email);
+    await form.getByRole('combobox', { name: fieldName(en('students.invite.language')) }).click();
+    await page
+      .getByRole('listbox', { name: en('students.invite.language') })
+      .getByRole('option', { name: webText('en', `language.names.${invitee}`), exact: true })
+      .click();
+    await form.getByRole('button', { name: en('students.invite.submit') }).click();
+    await expect(page.getByText(en('students.invite.sent', { email }))).toBeVisible();
+
+    const pending = page.getByRole('table', { name: en('students.pending.title') });
+    const row = pending.getByRole('row').filter({ hasText: email });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(webText('en', `language.short.${invitee}`));
+  });
+
+  // ── The mail, in the invitee's language, links to the register page ──
+  const invitePattern = /https?:\/\/[^\s"'<>]+(\/register\?invite=[A-Za-z0-9_%-]+)/;
+  const mail = await mailFromOutbox(email, invitePattern);
+  const names = { instructorName: teacher.name, discount: DISCOUNT };
+  expect(mail).toContain(tr(invitee, 'mail', 'instructorInvite.intro', names));
+  expect(mail).toContain(tr(invitee, 'mail', 'instructorInvite.discount', names));
+  const invitePath = mail.match(invitePattern)![1]!;
+
+  // ── The doctor registers from the link in a fresh browser ──
+  const context = await browser.newContext({ locale: BROWSER_LOCALES[invitee] });
+  const page = await context.newPage();
+  await skipWelcome(page);
+  const t = (key: string) => webText(invitee, key);
+  const field = (key: string) => fieldName(t(key));
+  const shop = (key: string, params?: Record<string, string | number>) =>
+    tr(invitee, 'shop', key, params);
+
+  await test.step('the doctor sees the invitation and registers', async () => {
+    await page.goto(invitePath);
+    await expect(page.getByRole('heading', { name: t('auth.register.title') })).toBeVisible();
+    await expect(
+      page.getByText(
+        tr(invitee, 'admin', 'students.register.invitedBy', {
+          instructor: teacher.name,
+          discount: DISCOUNT,
+        }),
+        { exact: true },
+      ),
+    ).toBeVisible();
+
+    await page.getByRole('textbox', { name: field('auth.register.email') }).fill(email);
+    await page.getByRole('textbox', { name: field('profile.general.fname') }).fill(student.fname);
+    await page.getByRole('textbox', { name: field('profile.general.lname') }).fill(student.lname);
+    await page.getByRole('textbox', { name: field('profile.general.nickName') }).fill(nickName);
+    await page.getByLabel(field('auth.register.password')).fill(password);
+    await page.getByLabel(field('auth.register.confirmPassword')).fill(password);
+    await page.getByRole('button', { name: t('auth.register.readTerms') }).click();
+    const terms = page.getByRole('dialog', { name: t('auth.register.termsTitle') });
+    await terms.getByRole('button', { name: t('auth.register.termsClose') }).click();
+    await page.getByRole('checkbox', { name: t('auth.register.terms') }).check();
+    await page.getByRole('button', { name: t('auth.register.submit') }).click();
+    await expect(page).toHaveURL(/\/verify$/);
+  });
+
+  await test.step('the doctor verifies, logs in and completes the profile', async () => {
+    await page.goto(await linkFromOutbox(email, 'verify'));
+    await expect(page.getByText(t('auth.verify.success'))).toBeVisible();
+    await page.getByRole('link', { name: t('auth.goToLogin') }).click();
+    await logIn(page, invitee, nickName, password);
+    const complete = page.getByRole('dialog', { name: t('startup.completeProfileTitle') });
+    await complete.getByRole('button', { name: t('startup.completeProfileAction') }).click();
+    await expect(page).toHaveURL(/\/profile-settings/);
+    await completeAddress(page, invitee);
+  });
+
+  await test.step('the doctor sees the instructor discount in the checkout summary', async () => {
+    const currency = currencyForLanguage(invitee);
+    const [product] = await queryRows<{ name: string; price: number }>(
+      `select texts -> $2::text ->> 'name' as name, (texts -> $3::text ->> 'price')::int as price
+       from products where code = $1`,
+      [PRODUCT_CODE, invitee, priceLanguageFor(currency)],
+    );
+    const { name, price } = product!;
+    const discount = percentOf(price, DISCOUNT);
+    expect(discount).toBeGreaterThan(0);
+
+    // The invitation made the new account a doctor: the shop is in the menu.
+    await page
+      .getByRole('navigation', { name: t('nav.main') })
+      .getByRole('link', { name: t('nav.shop') })
+      .click();
+    await expect(page.getByRole('heading', { name: shop('list.title'), level: 1 })).toBeVisible();
+    await page.getByRole('searchbox', { name: shop('list.search') }).fill(name);
+    const card = page.getByTestId(`shop-card-${PRODUCT_CODE}`);
+    await card.getByRole('button', { name: shop('card.addNamed', { name }) }).click();
+    await page.getByRole('button', { name: shop('cart.button', { count: 1 }) }).click();
+    await page.getByRole('link', { name: shop('cart.checkout') }).click();
+    await expect(page).toHaveURL(/\/shop\/checkout$/);
+    await page
+      .getByRole('textbox', { name: fieldName(shop('checkout.patientFirstName')) })
+      .fill('Mateo');
+    await page
+      .getByRole('textbox', { name: fieldName(shop('checkout.patientLastName')) })
+      .fill('Ortega');
+
+    const discountRow = page.getByTestId('breakdown-instructorDiscount');
+    await expect(discountRow).toContainText(shop('summary.instructorDiscount'));
+    await expect(discountRow).toContainText(formatMoney(-discount, currency));
+    await expect(page.getByTestId('checkout-total')).toHaveText(
+      formatMoney(price - discount, currency),
+    );
+    await context.close();
+  });
+
+  await test.step('the instructor sees the new student; the invitation is no longer pending', async () => {
+    const page = instructorPage;
+    await page.reload();
+    const students = page.getByRole('table', { name: en('students.title') });
+    const row = students.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText(`${student.fname} ${student.lname}`);
+    await expect(
+      page.getByRole('heading', { name: en('students.pending.title'), level: 2 }),
+    ).toBeVisible();
+    // The student's row is the only one with that email: none left among the pending ones.
+    await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(1);
+    await expect(
+      page
+        .getByRole('table', { name: en('students.pending.title') })
+        .getByRole('row')
+        .filter({ hasText: email }),
+    ).toHaveCount(0);
+    await page.context().close();
+  });
+});
