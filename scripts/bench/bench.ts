@@ -10,6 +10,10 @@
  *    hand-written SQL query through `pg` at the same concurrency;
  * 5. prints p50/p95/p99 and throughput per call, the list/SQL ratios and the budget verdict,
  *    and drops the database (BENCH_KEEP=1 keeps it).
+ *
+ * BENCH_ONLY=<text> measures only the calls whose "actor call" contains it (e.g. `supervisor
+ * list`); BENCH_CPU_PROF=<dir> starts the server with `node --cpu-prof` and writes its profile
+ * there when it stops (open it in Chrome DevTools or speedscope).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +37,9 @@ const SEARCH = 'muller';
 const POOL_SIZE = 10;
 const BUDGET_P95_MS = 50;
 const BUDGET_RATIO = 3;
+const ONLY = process.env.BENCH_ONLY;
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+const selected = (actor: string, call: string) => !ONLY || `${actor} ${call}`.includes(ONLY);
 const repoRoot = join(import.meta.dirname, '..', '..');
 
 interface Stats {
@@ -113,7 +120,8 @@ function databaseUrl(name: string) {
 }
 
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     cwd: join(repoRoot, 'apps', 'server'),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -270,6 +278,7 @@ async function main() {
       ['reference: GET /api/health (no auth)', '/api/health'],
       ['reference: GET /api/v1/profile/get (auth)', '/api/v1/profile/get'],
     ] as const) {
+      if (!selected('doctor', call)) continue;
       const once = async () => (await get(actors.doctor.token, path)).ok;
       await measure(WARMUP, CONCURRENCY, once);
       record({ actor: 'doctor', call, stats: await measure(REQUESTS, CONCURRENCY, once) });
@@ -311,6 +320,7 @@ async function main() {
         { call: `list new page 0, q=${SEARCH}`, page: 0, q: SEARCH },
       ];
       for (const list of lists) {
+        if (!selected(role, list.call)) continue;
         const path = `/api/v1/case/list/new/${list.page}?pageSize=${PAGE_SIZE}${list.q ? `&q=${list.q}` : ''}`;
         const args = (): unknown[] => {
           const values: unknown[] = [PAGE_SIZE, list.page * PAGE_SIZE];
@@ -344,28 +354,27 @@ async function main() {
         record({ actor: role, call: list.call, stats, sql: sqlStats, note: list.note });
       }
 
-      await measure(
-        WARMUP,
-        CONCURRENCY,
-        async () => (await get(actor.token, '/api/v1/case/counts')).ok,
-      );
-      record({
-        actor: role,
-        call: 'case/counts',
-        stats: await measure(
-          REQUESTS,
-          CONCURRENCY,
-          async () => (await get(actor.token, '/api/v1/case/counts')).ok,
-        ),
-      });
-      const getCase = async (i: number) =>
-        (await get(actor.token, `/api/v1/case/${ids[i % ids.length]}/get`)).ok;
-      await measure(WARMUP, CONCURRENCY, getCase);
-      record({
-        actor: role,
-        call: 'case/{id}/get',
-        stats: await measure(REQUESTS, CONCURRENCY, getCase),
-      });
+      if (selected(role, 'case/counts')) {
+        const counts = async () => (await get(actor.token, '/api/v1/case/counts')).ok;
+        await measure(WARMUP, CONCURRENCY, counts);
+        record({
+          actor: role,
+          call: 'case/counts',
+          stats: await measure(REQUESTS, CONCURRENCY, counts),
+        });
+      }
+      if (selected(role, 'case/{id}/get')) {
+        const getCase = async (i: number) =>
+          (await get(actor.token, `/api/v1/case/${ids[i % ids.length]}/get`)).ok;
+        await measure(WARMUP, CONCURRENCY, getCase);
+        record({
+          actor: role,
+          call: 'case/{id}/get',
+          stats: await measure(REQUESTS, CONCURRENCY, getCase),
+        });
+      }
+      const moveCall = 'case/{id}/move (submit ↔ backToNew)';
+      if (!selected(role, moveCall)) continue;
       // Each worker moves its own case: submit (new → checkingout), then backToNew, and so on.
       const moved = new Map<number, boolean>();
       const move = async (_: number, worker: number) => {
@@ -381,7 +390,7 @@ async function main() {
       await measure(Math.min(WARMUP, 100), moveConcurrency, move);
       record({
         actor: role,
-        call: 'case/{id}/move (submit ↔ backToNew)',
+        call: moveCall,
         stats: await measure(REQUESTS, moveConcurrency, move),
         note:
           moveConcurrency < CONCURRENCY

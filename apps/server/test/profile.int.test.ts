@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { userProfileSchema } from '@dentflow/domain';
+import { userProfileSchema, type ServiceDataMetadata } from '@dentflow/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements, auditLog, users } from '../src/db/schema';
 import { bearer, json, login, startTestApp, type Session, type TestApp } from './support/test-app';
@@ -314,7 +314,7 @@ describe('announcement, instructor, kit systems', () => {
   it('lists kit manufacturers with their systems', async () => {
     const response = await call('GET', '/api/v1/metadata/list/serviceData/subsystem', doctor);
     expect(response.statusCode).toBe(200);
-    const list = json<{ obj: { manufactureName: string; systems: string[] }[] }>(response).obj;
+    const list = json<{ obj: ServiceDataMetadata }>(response).obj.kitManufacturers;
     expect(list.length).toBeGreaterThanOrEqual(3);
     expect(list.find((k) => k.manufactureName === 'Neodent')?.systems).toContain('Grand Morse');
     const anonymous = await call('GET', '/api/v1/metadata/list/serviceData/subsystem', undefined);

@@ -12,6 +12,7 @@ import {
   type PaymentsSettings,
   type PaymentsSettingsView,
   type QuoteResponse,
+  type ServiceDataMetadata,
   type ServiceMetadataSettingsView,
   type ShippingSettings,
   type SleevesSettingsView,
@@ -477,9 +478,9 @@ describe('sleeves', () => {
 
 describe('service metadata: surgical kits', () => {
   const kitsOffered = async () =>
-    obj<{ manufactureName: string; systems: string[] }[]>(
+    obj<ServiceDataMetadata>(
       await call(doctor, 'GET', '/api/v1/metadata/list/serviceData/subsystem'),
-    );
+    ).kitManufacturers;
 
   it('creates, edits, deactivates, renames and deletes kit manufacturers; the form offers the result', async () => {
     const stored = obj<ServiceMetadataSettingsView>(await call(admin, 'GET', 'serviceMetadata'));

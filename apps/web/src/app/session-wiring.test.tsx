@@ -84,7 +84,7 @@ describe('session expiry wiring (spec §8 failed refresh)', () => {
         case '/profile/announcement':
           return ok({ active: false, title: '', body: '' });
         case '/metadata/list/serviceData/subsystem':
-          return ok([]);
+          return ok({ kitManufacturers: [], treatmentPurposes: [] });
         case '/notification/last5':
           return ok({ items: [], unseen: 0 });
         case '/students':

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { MESSAGE } from '../forms/rules';
+import { TREATMENT_PURPOSE_IDS } from '../cases/service-data';
 import { LANGUAGES, type Language } from '../i18n/locale';
 import { NOTIFICATION_TYPES } from '../notifications/notification';
 import { DEFAULT_EMAIL_NOTIFICATIONS } from '../notifications/notification-api';
@@ -17,6 +18,7 @@ export const SETTINGS_SECTIONS = [
   'payments',
   'emails',
   'serviceMetadata',
+  'treatmentPurposes',
   'sleeves',
   'shipping',
 ] as const;
@@ -196,6 +198,88 @@ export const serviceMetadataSettingsViewSchema = z.object({
   kitManufacturers: z.array(kitManufacturerSchema.extend({ id: z.number().int() })),
 });
 export type ServiceMetadataSettingsView = z.infer<typeof serviceMetadataSettingsViewSchema>;
+
+/* ───────────────────────────── treatment purposes ───────────────────────────── */
+
+export const TREATMENT_PURPOSE_TEXT_MAX = 60;
+
+/** A name replacing a purpose's built-in label in one language; empty keeps the built-in label. */
+const treatmentPurposeText = z
+  .string()
+  .trim()
+  .max(TREATMENT_PURPOSE_TEXT_MAX, MESSAGE.max)
+  .regex(/^\P{Cc}*$/u, MESSAGE.invalidCharacters);
+
+/** The names one treatment purpose (spec §3, ids 1–7) shows under, per language. */
+export const treatmentPurposeTextsSchema = z.object({
+  purpose: z
+    .number()
+    .int()
+    .refine((id) => (TREATMENT_PURPOSE_IDS as readonly number[]).includes(id), MESSAGE.invalid),
+  ptBR: treatmentPurposeText,
+  en: treatmentPurposeText,
+  es: treatmentPurposeText,
+});
+export type TreatmentPurposeTexts = z.infer<typeof treatmentPurposeTextsSchema>;
+
+/** Every treatment purpose in id order, with empty texts for those `rows` leave out. */
+export function allTreatmentPurposeTexts(
+  rows: readonly TreatmentPurposeTexts[],
+): TreatmentPurposeTexts[] {
+  return TREATMENT_PURPOSE_IDS.map(
+    (purpose) =>
+      rows.find((row) => row.purpose === purpose) ?? { purpose, ptBR: '', en: '', es: '' },
+  );
+}
+
+/**
+ * `GET`/`POST /settings/treatmentPurposes` (shown in the Service metadata section): the names the
+ * service data form shows instead of the built-in purpose labels. POST takes any purposes, each
+ * once (left out: no texts); both answer all seven in id order.
+ */
+export const treatmentPurposesSettingsSchema = z.object({
+  treatmentPurposes: z
+    .array(treatmentPurposeTextsSchema)
+    .max(TREATMENT_PURPOSE_IDS.length, MESSAGE.max)
+    .superRefine((rows, ctx) =>
+      uniqueBy(
+        rows,
+        (row) => String(row.purpose),
+        (i) => [i, 'purpose'],
+        ctx,
+      ),
+    )
+    .transform(allTreatmentPurposeTexts),
+});
+export type TreatmentPurposesSettings = z.infer<typeof treatmentPurposesSettingsSchema>;
+/** The `treatmentPurposes` answer: the stored document with all seven purposes. */
+export const treatmentPurposesSettingsViewSchema = z.object({
+  treatmentPurposes: z.array(
+    z.object({ purpose: z.number().int(), ptBR: z.string(), en: z.string(), es: z.string() }),
+  ),
+});
+
+/** The admin's name of a purpose in `language`; '' when none is set (the built-in label applies). */
+export function treatmentPurposeTextFor(
+  texts: readonly TreatmentPurposeTexts[],
+  purpose: number,
+  language: Language,
+): string {
+  return texts.find((row) => row.purpose === purpose)?.[language] ?? '';
+}
+
+/**
+ * `GET /api/v1/metadata/list/serviceData/subsystem` (any signed-in user), what the service data
+ * form offers: the active surgical kit manufacturers with their systems, by name, and the
+ * treatment purposes' names.
+ */
+export const serviceDataMetadataSchema = z.object({
+  kitManufacturers: z.array(
+    z.object({ manufactureName: z.string(), systems: z.array(z.string()) }),
+  ),
+  treatmentPurposes: treatmentPurposesSettingsViewSchema.shape.treatmentPurposes,
+});
+export type ServiceDataMetadata = z.infer<typeof serviceDataMetadataSchema>;
 
 /* ───────────────────────────── sleeves ───────────────────────────── */
 

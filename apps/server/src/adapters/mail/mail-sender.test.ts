@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountMail } from './account-mails';
-import { createMailSender } from './mail-sender';
+import { createMailSender, mailFromWithSenderName } from './mail-sender';
 
 const logger = Fastify({ logger: { level: 'silent' } }).log;
 
@@ -79,6 +79,22 @@ describe('account mails', () => {
     expect(es.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
     expect(es.links).toEqual([link]);
   });
+});
+
+describe('the From header with the settings’ sender name', () => {
+  it.each([
+    ['Dentflow <no-reply@x.y>', 'Clínica', '"Clínica" <no-reply@x.y>'],
+    ['no-reply@x.y', 'New Name', '"New Name" <no-reply@x.y>'],
+    ['"Old, Name" <no-reply@x.y> ', ' New Name ', '"New Name" <no-reply@x.y>'],
+    [
+      'Dentflow <no-reply@x.y>',
+      'Evil" <a@b.c>\r\nBcc: c@d.e',
+      '"Evil a@b.cBcc: c@d.e" <no-reply@x.y>',
+    ],
+    ['Dentflow <no-reply@x.y>', '<>', 'Dentflow <no-reply@x.y>'],
+  ])('%j named %j → %j', (mailFrom, senderName, expected) =>
+    expect(mailFromWithSenderName(mailFrom, senderName)).toBe(expected),
+  );
 });
 
 describe('SMTP adapter', () => {

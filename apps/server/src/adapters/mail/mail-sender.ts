@@ -14,6 +14,11 @@ export interface MailMessage {
    * running locally can follow them; never in SMTP mode.
    */
   links: string[];
+  /**
+   * The name the From header shows with the configured address (the settings' sender name, read
+   * by the outbox worker); absent or empty: the configured `MAIL_FROM` as it is.
+   */
+  senderName?: string;
 }
 
 /** The mail port: SMTP in production, an outbox of `.eml` files by default. */
@@ -78,9 +83,20 @@ function withBackgroundDispatch(delivery: Delivery, logger: FastifyBaseLogger): 
   };
 }
 
+/**
+ * `MAIL_FROM` with its display name replaced by the settings' sender name:
+ * ('Dentflow <no-reply@x.y>', 'Clínica') → '"Clínica" <no-reply@x.y>'. Quotes, backslashes,
+ * angle brackets and control characters are dropped from the name; nothing left → `mailFrom`.
+ */
+export function mailFromWithSenderName(mailFrom: string, senderName: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const name = senderName.replace(/["\\<>\p{Cc}]/gu, '').trim();
+  return name ? `"${name}" <${address}>` : mailFrom;
+}
+
 /** What nodemailer sends of a message, the same for both deliveries. */
 const envelope = (from: string, message: MailMessage) => ({
-  from,
+  from: message.senderName ? mailFromWithSenderName(from, message.senderName) : from,
   to: message.to,
   subject: message.subject,
   text: message.text,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { enqueueChatDigests } from './chat-digest';
 import { describeMailFailure } from '../../adapters/mail/mail-sender';
+import { loadEmailsSettings } from '../settings/settings-documents';
 import { storedMailError } from './mail-failure';
 import {
   holdTransactionFor,
@@ -113,10 +114,10 @@ export function createMailWorker(
     while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
   }
 
-  async function attempt(row: MailRow): Promise<Attempt> {
+  async function attempt(row: MailRow, senderName: string): Promise<Attempt> {
     let message: MailMessage;
     try {
-      message = renderMail(row, config.publicUrl);
+      message = { ...renderMail(row, config.publicUrl), senderName };
     } catch (error) {
       return { kind: 'unrenderable', error };
     }
@@ -154,8 +155,11 @@ export function createMailWorker(
     );
   }
 
-  /** Delivers the next due mail not tried yet in this run, if any. */
-  async function deliverNext(tried: number[]): Promise<Attempt['kind'] | 'none'> {
+  /** Delivers the next due mail not tried yet in this run, if any, from `senderName`. */
+  async function deliverNext(
+    tried: number[],
+    senderName: string,
+  ): Promise<Attempt['kind'] | 'none'> {
     if (strategy === 'rowLock') {
       return withOwnConnection(db, (connection) =>
         connection.transaction(async (tx) => {
@@ -163,7 +167,7 @@ export function createMailWorker(
           if (!row) return 'none';
           tried.push(row.id);
           await holdTransactionFor(tx, holdMs);
-          const outcome = await attempt(row);
+          const outcome = await attempt(row, senderName);
           await record(tx, row, outcome);
           return outcome.kind;
         }),
@@ -176,7 +180,7 @@ export function createMailWorker(
     });
     if (!row) return 'none';
     tried.push(row.id);
-    const outcome = await attempt(row);
+    const outcome = await attempt(row, senderName);
     await record(db, row, outcome);
     return outcome.kind;
   }
@@ -185,8 +189,10 @@ export function createMailWorker(
     const counts = { sent: 0, failed: 0 };
     // Each row at most once per run, even when its retry is due at once.
     const tried: number[] = [];
+    // Read once per run, so a saved sender name applies from the next run on, without a restart.
+    const { senderName } = await loadEmailsSettings(db);
     for (let n = 0; n < limit && Date.now() < deadline; n++) {
-      const outcome = await deliverNext(tried);
+      const outcome = await deliverNext(tried, senderName);
       if (outcome === 'none') return counts;
       if (outcome === 'sent') counts.sent += 1;
       else counts.failed += 1;

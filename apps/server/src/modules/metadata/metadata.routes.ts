@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { serviceDataMetadataSchema } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import type { MetadataService } from './metadata.service';
 
@@ -10,11 +10,9 @@ export function registerMetadataRoutes(app: FastifyInstance, metadata: MetadataS
     schema: {
       tags: ['metadata'],
       security: [{ bearer: [] }],
-      summary: 'Surgical kit manufacturers with their systems',
-      response: responses(
-        z.array(z.object({ manufactureName: z.string(), systems: z.array(z.string()) })),
-      ),
+      summary: 'Surgical kit manufacturers with their systems, and the treatment purposes’ names',
+      response: responses(serviceDataMetadataSchema),
     },
-    handler: async () => ({ obj: await metadata.kitSystems() }),
+    handler: async () => ({ obj: await metadata.serviceData() }),
   });
 }

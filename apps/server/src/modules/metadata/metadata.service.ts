@@ -1,10 +1,21 @@
+import type { ServiceDataMetadata } from '@dentflow/domain';
 import type { AppContext } from '../../context';
+import { loadTreatmentPurposesSettings } from '../settings/settings-documents';
 import { listActiveKitManufacturers } from './metadata.repository';
 
 export function createMetadataService(ctx: AppContext) {
   return {
-    /** Spec §3 surgical kits: each manufacturer with its systems. */
-    kitSystems: () => listActiveKitManufacturers(ctx.db),
+    /**
+     * What the service data form offers: spec §3 surgical kits (each active manufacturer with its
+     * systems) and the admin's names of the treatment purposes, both as stored now.
+     */
+    async serviceData(): Promise<ServiceDataMetadata> {
+      const [kitManufacturers, { treatmentPurposes }] = await Promise.all([
+        listActiveKitManufacturers(ctx.db),
+        loadTreatmentPurposesSettings(ctx.db),
+      ]);
+      return { kitManufacturers, treatmentPurposes };
+    },
   };
 }
 export type MetadataService = ReturnType<typeof createMetadataService>;

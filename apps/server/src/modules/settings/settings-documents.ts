@@ -1,7 +1,10 @@
 import {
   DEFAULT_EMAILS_SETTINGS,
+  allTreatmentPurposeTexts,
   emailsSettingsSchema,
+  treatmentPurposesSettingsSchema,
   type EmailsSettings,
+  type TreatmentPurposesSettings,
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import { findSetting } from '../shop/shop.repository';
@@ -19,13 +22,12 @@ export async function loadEmailsSettings(db: DbOrTx): Promise<EmailsSettings> {
   return parsed.success ? parsed.data : DEFAULT_EMAILS_SETTINGS;
 }
 
-/**
- * `MAIL_FROM` with its display name replaced by the settings' sender name:
- * ('Dentflow <no-reply@x.y>', 'Clínica') → '"Clínica" <no-reply@x.y>'. For the mail sender,
- * which reads `MAIL_FROM` once at start today.
- */
-export function mailFromWithSenderName(mailFrom: string, senderName: string): string {
-  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-  const name = senderName.replace(/["\\<>\p{Cc}]/gu, '').trim();
-  return name ? `"${name}" <${address}>` : mailFrom;
+/** The `treatmentPurposes` document: all seven purposes, with empty texts when none is stored. */
+export async function loadTreatmentPurposesSettings(
+  db: DbOrTx,
+): Promise<TreatmentPurposesSettings> {
+  const parsed = treatmentPurposesSettingsSchema.safeParse(
+    await findSetting(db, 'treatmentPurposes'),
+  );
+  return parsed.success ? parsed.data : { treatmentPurposes: allTreatmentPurposeTexts([]) };
 }

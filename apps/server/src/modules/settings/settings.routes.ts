@@ -11,6 +11,8 @@ import {
   shippingSettingsSchema,
   sleevesSettingsSchema,
   sleevesSettingsViewSchema,
+  treatmentPurposesSettingsSchema,
+  treatmentPurposesSettingsViewSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { callerId, requestMeta } from '../../http/request-meta';
@@ -98,6 +100,30 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     },
     handler: async (req) => ({
       obj: await settings.setServiceMetadata(req.body, callerId(req), requestMeta(req)),
+    }),
+  });
+
+  r.get(`${base}/treatmentPurposes`, {
+    config: admin,
+    schema: {
+      tags,
+      security,
+      summary: 'The names shown instead of the built-in treatment purpose labels, per language',
+      response: responses(treatmentPurposesSettingsViewSchema),
+    },
+    handler: async () => ({ obj: await settings.getTreatmentPurposes() }),
+  });
+  r.post(`${base}/treatmentPurposes`, {
+    config: admin,
+    schema: {
+      tags,
+      security,
+      summary: 'Save the treatment purposes’ names (empty: the built-in label)',
+      body: treatmentPurposesSettingsSchema,
+      response: responses(treatmentPurposesSettingsViewSchema),
+    },
+    handler: async (req) => ({
+      obj: await settings.setTreatmentPurposes(req.body, callerId(req), requestMeta(req)),
     }),
   });
 

@@ -11,6 +11,7 @@ import {
   type ShippingSettings,
   type SleevesSettings,
   type SleevesSettingsView,
+  type TreatmentPurposesSettings,
 } from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -24,7 +25,7 @@ import {
   type StoredPaymentSettings,
 } from '../payments/payment-settings';
 import { loadShippingSettings } from '../shop/cart-pricing';
-import { loadEmailsSettings } from './settings-documents';
+import { loadEmailsSettings, loadTreatmentPurposesSettings } from './settings-documents';
 import {
   deleteKitManufacturers,
   insertKitManufacturer,
@@ -269,6 +270,23 @@ export function createSettingsService(ctx: AppContext) {
         throw error;
       }
       return kitSettings(db);
+    },
+
+    getTreatmentPurposes: (): Promise<TreatmentPurposesSettings> =>
+      loadTreatmentPurposesSettings(db),
+
+    /** Saves the names the service data form shows instead of the built-in purpose labels. */
+    async setTreatmentPurposes(
+      form: TreatmentPurposesSettings,
+      actorUserId: number,
+      meta: RequestMeta,
+    ): Promise<TreatmentPurposesSettings> {
+      await db.transaction(async (tx) => {
+        await lockSetting(tx, 'treatmentPurposes');
+        const before = await loadTreatmentPurposesSettings(tx);
+        await saveDocument(tx, 'treatmentPurposes', before, form, actorUserId, meta);
+      });
+      return loadTreatmentPurposesSettings(db);
     },
 
     getSleeves: (): Promise<SleevesSettingsView> => sleeveSettings(db),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cases, invitations, users } from '../../db/schema';
+import type { UserRow } from '../users/users.repository';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -34,26 +35,46 @@ export async function findPendingInvitationForUpdate(
   return row;
 }
 
-/** The usable invitation of a token hash: not accepted, not revoked, not expired (locked when asked). */
+/**
+ * How a usable invitation is found: by the token of its link, or by id among those addressed to
+ * an email (the invitee's profile).
+ */
+export type InvitationLookup = { tokenHash: string } | { id: number; email: string };
+
+/** Neither accepted nor revoked, and not expired. */
+const isUsable = () =>
+  and(
+    isNull(invitations.acceptedAt),
+    isNull(invitations.revokedAt),
+    gt(invitations.expiresAt, new Date()),
+  );
+
+/** The usable invitation matching the lookup (locked when asked). */
 export async function findUsableInvitation(
   db: DbOrTx,
-  tokenHash: string,
+  lookup: InvitationLookup,
   options: { lock?: boolean } = {},
 ): Promise<InvitationRow | undefined> {
-  const query = db
-    .select()
-    .from(invitations)
-    .where(
-      and(
-        eq(invitations.tokenHash, tokenHash),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
+  const matches =
+    'tokenHash' in lookup
+      ? eq(invitations.tokenHash, lookup.tokenHash)
+      : and(eq(invitations.id, lookup.id), eq(invitations.email, lookup.email.toLowerCase()));
+  const query = db.select().from(invitations).where(and(matches, isUsable())).limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
+}
+
+/** The usable invitations addressed to an email, newest first, each with its instructor's row. */
+export async function listUsableInvitationsTo(
+  db: DbOrTx,
+  email: string,
+): Promise<{ invitation: InvitationRow; instructor: UserRow }[]> {
+  return db
+    .select({ invitation: invitations, instructor: users })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.instructorId))
+    .where(and(eq(invitations.email, email.toLowerCase()), isUsable()))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id));
 }
 
 export async function updateInvitation(

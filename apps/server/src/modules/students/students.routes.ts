@@ -10,6 +10,7 @@ import {
   invitationPreviewSchema,
   inviteBody,
   pendingInvitationSchema,
+  receivedInvitationSchema,
   studentsOverviewSchema,
   tokenParams,
 } from './students.schemas';
@@ -98,6 +99,31 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
     },
     handler: async (req) => ({
       obj: await students.accept(callerId(req), req.body.token, requestMeta(req)),
+    }),
+  });
+
+  r.get('/api/v1/profile/invitations', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      security,
+      summary: "Usable invitations addressed to the caller's email, with instructor and discount",
+      response: responses(z.array(receivedInvitationSchema)),
+    },
+    handler: async (req) => ({ obj: await students.received(callerId(req)) }),
+  });
+
+  r.post('/api/v1/profile/invitations/:id/accept', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      security,
+      summary: "Accept one of the caller's invitations (404 when not theirs or unusable)",
+      params: invitationIdParams,
+      response: responses(acceptedInvitationSchema),
+    },
+    handler: async (req) => ({
+      obj: await students.acceptReceived(callerId(req), req.params.id, requestMeta(req)),
     }),
   });
 }

@@ -54,3 +54,12 @@ export const acceptedInvitationSchema = z.object({
   instructorDiscount: z.number().int(),
 });
 export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
+
+/** An invitation addressed to the caller's email, as their profile lists it (never its token). */
+export const receivedInvitationSchema = z.object({
+  id: z.number().int(),
+  instructorName: z.string(),
+  discount: z.number().int(),
+  expiresAt: z.string(),
+});
+export type ReceivedInvitation = z.infer<typeof receivedInvitationSchema>;

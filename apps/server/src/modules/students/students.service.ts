@@ -10,12 +10,14 @@ import {
   findPendingInvitationForUpdate,
   findUsableInvitation,
   insertInvitation,
+  listUsableInvitationsTo,
   isStudentEmail,
   linkStudent,
   listPendingInvitations,
   listStudents,
   markInvitationAccepted,
   updateInvitation,
+  type InvitationLookup,
   type InvitationRow,
 } from './students.repository';
 import type {
@@ -23,6 +25,7 @@ import type {
   InvitationPreview,
   InviteInput,
   PendingInvitation,
+  ReceivedInvitation,
   StudentsOverview,
 } from './students.schemas';
 
@@ -42,8 +45,19 @@ const toPending = (row: InvitationRow, now = Date.now()): PendingInvitation => (
 const isActiveInstructor = (user: UserRow | undefined): user is UserRow =>
   Boolean(user?.verifiedAt && !user.deletedAt && isInstructor(sessionRoles(user.roles)));
 
-async function resolveToken(db: DbOrTx, token: string, lock: boolean) {
-  const invitation = await findUsableInvitation(db, hashToken(token), { lock });
+const discountOf = (instructor: UserRow) => instructor.dataCapabilities.instructorDiscount ?? 0;
+
+/**
+ * How the invitee names an invitation: the token of the mailed link, or its id among the
+ * invitations addressed to their own email (profile).
+ */
+export type InvitationKey = string | { id: number; email: string };
+
+const lookupOf = (key: InvitationKey): InvitationLookup =>
+  typeof key === 'string' ? { tokenHash: hashToken(key) } : key;
+
+async function resolveInvitation(db: DbOrTx, key: InvitationKey, lock: boolean) {
+  const invitation = await findUsableInvitation(db, lookupOf(key), { lock });
   if (!invitation) return undefined;
   const instructor = await findUserById(db, invitation.instructorId);
   if (!isActiveInstructor(instructor)) return undefined;
@@ -51,26 +65,24 @@ async function resolveToken(db: DbOrTx, token: string, lock: boolean) {
 }
 
 /**
- * Links `userId` as the student of the token's instructor with the instructor's discount and
- * marks the invitation accepted, in the caller's transaction (registration or acceptance). An
- * unusable token (unknown, expired, revoked, accepted) links nothing and answers null.
- * `asNewDoctor` (registration): the instructor invited a doctor, so the new account gets the
- * doctor role and can use the shop at once; an existing account keeps its roles.
+ * Links `userId` as the student of the invitation's instructor with the instructor's discount and
+ * marks the invitation accepted, in the caller's transaction (registration or acceptance by link
+ * or from the profile). An unusable invitation (unknown, not addressed to that email, expired,
+ * revoked, accepted, its instructor no longer one, or the user themselves) links nothing and
+ * answers null. `asNewDoctor` (registration): the instructor invited a doctor, so the new account
+ * gets the doctor role and can use the shop at once; an existing account keeps its roles.
  */
 export async function claimInvitation(
   tx: DbOrTx,
-  token: string,
+  key: InvitationKey,
   userId: number,
   meta: RequestMeta,
   options: { asNewDoctor?: boolean } = {},
 ): Promise<AcceptedInvitation | null> {
-  const resolved = await resolveToken(tx, token, true);
+  const resolved = await resolveInvitation(tx, key, true);
   if (!resolved || resolved.instructor.id === userId) return null;
   const { invitation, instructor } = resolved;
-  const accepted = {
-    instructorId: instructor.id,
-    instructorDiscount: instructor.dataCapabilities.instructorDiscount ?? 0,
-  };
+  const accepted = { instructorId: instructor.id, instructorDiscount: discountOf(instructor) };
   const before = (await findUserById(tx, userId))?.dataCapabilities;
   const addDoctorRole = options.asNewDoctor ?? false;
   await linkStudent(tx, userId, { ...accepted, addDoctorRole });
@@ -109,13 +121,19 @@ export function createStudentsService(ctx: Pick<AppContext, 'db'>) {
       params: {
         token,
         instructorName: instructor.displayName,
-        discount: instructor.dataCapabilities.instructorDiscount ?? 0,
+        discount: discountOf(instructor),
       },
     });
     return {
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
     };
+  }
+
+  /** The email invitations to the user are addressed to: only a verified one counts. */
+  async function verifiedEmailOf(tx: DbOrTx, userId: number): Promise<string | undefined> {
+    const user = await findUserById(tx, userId);
+    return user?.verifiedAt && !user.deletedAt ? user.email : undefined;
   }
 
   async function instructorOf(instructorId: number): Promise<UserRow> {
@@ -214,17 +232,46 @@ export function createStudentsService(ctx: Pick<AppContext, 'db'>) {
 
     /** Public: what the register page shows for a link; any unusable token is a 404. */
     async preview(token: string): Promise<InvitationPreview> {
-      const resolved = await resolveToken(db, token, false);
+      const resolved = await resolveInvitation(db, token, false);
       if (!resolved) throw new AppError(404, 'NOT_FOUND');
       return {
         instructorName: resolved.instructor.displayName,
-        discount: resolved.instructor.dataCapabilities.instructorDiscount ?? 0,
+        discount: discountOf(resolved.instructor),
       };
     },
 
-    /** A signed-in account accepts an invitation (from its profile). */
+    /** A signed-in account accepts the invitation of a link (the register page). */
     async accept(userId: number, token: string, meta: RequestMeta): Promise<AcceptedInvitation> {
       const accepted = await db.transaction((tx) => claimInvitation(tx, token, userId, meta));
+      if (!accepted) throw new AppError(404, 'NOT_FOUND');
+      return accepted;
+    },
+
+    /** The invitations the caller's own email received that they could accept now. */
+    async received(userId: number): Promise<ReceivedInvitation[]> {
+      const email = await verifiedEmailOf(db, userId);
+      if (!email) return [];
+      const rows = await listUsableInvitationsTo(db, email);
+      return rows
+        .filter(({ instructor }) => isActiveInstructor(instructor) && instructor.id !== userId)
+        .map(({ invitation, instructor }) => ({
+          id: invitation.id,
+          instructorName: instructor.displayName,
+          discount: discountOf(instructor),
+          expiresAt: invitation.expiresAt.toISOString(),
+        }));
+    },
+
+    /** Accepts one of `received` by id; any other id is a 404, like an unknown one. */
+    async acceptReceived(
+      userId: number,
+      id: number,
+      meta: RequestMeta,
+    ): Promise<AcceptedInvitation> {
+      const accepted = await db.transaction(async (tx) => {
+        const email = await verifiedEmailOf(tx, userId);
+        return email ? claimInvitation(tx, { id, email }, userId, meta) : null;
+      });
       if (!accepted) throw new AppError(404, 'NOT_FOUND');
       return accepted;
     },

@@ -19,7 +19,10 @@ const announcement = {
   title: 'Maintenance',
   body: 'On Sunday the platform stops for one hour.',
 };
-const kits = [{ manufactureName: 'Neodent', systems: ['GM', 'CM'] }];
+const kits = {
+  kitManufacturers: [{ manufactureName: 'Neodent', systems: ['GM', 'CM'] }],
+  treatmentPurposes: [],
+};
 
 /** The start-up endpoints; /auth/refresh_token answers with a new session. */
 function startupServer(

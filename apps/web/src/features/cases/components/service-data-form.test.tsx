@@ -47,10 +47,49 @@ describe('service data rules in the form', { timeout: 15_000 }, () => {
   });
 });
 
+describe('treatment purpose names set by the admin', { timeout: 15_000 }, () => {
+  const metadata = {
+    kitManufacturers: [],
+    treatmentPurposes: [
+      { purpose: 2, ptBR: 'Lentes de contato', en: '', es: 'Carillas' },
+      { purpose: 3, ptBR: '', en: 'Crown on a natural tooth', es: '' },
+    ],
+  };
+
+  it.each([
+    ['en', 'Crown on a natural tooth', 'Crown on tooth', 'Ceramic laminates', 3],
+    ['es', 'Carillas', 'Carillas cerámicas', 'Corona sobre diente', 2],
+  ] as const)(
+    'in %s the form shows %j instead of %j, and the built-in %j where none is set',
+    async (language, overridden, builtIn, kept, purpose) => {
+      await applyLanguage(language);
+      mockFetch(() => ok(metadata));
+      const onSave = vi.fn().mockResolvedValue({});
+      renderWithApp(
+        <ServiceDataForm productCategoryId={2} data={null} readOnly={false} onSave={onSave} />,
+      );
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('combobox', { name: /purpose|finalidad/i }));
+      expect(await screen.findByRole('option', { name: kept, hidden: true })).toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: builtIn, hidden: true })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('option', { name: overridden, hidden: true }));
+      await user.click(screen.getByRole('button', { name: /save|guardar/i }));
+      expect(onSave).toHaveBeenLastCalledWith(
+        expect.objectContaining({ treatmentPurpose: { purpose } }),
+      );
+    },
+  );
+});
+
 describe('service data form', { timeout: 15_000 }, () => {
   beforeEach(() => {
     applyLanguage('en');
-    mockFetch(() => ok([{ manufactureName: 'Neodent', systems: ['Grand Morse'] }]));
+    mockFetch(() =>
+      ok({
+        kitManufacturers: [{ manufactureName: 'Neodent', systems: ['Grand Morse'] }],
+        treatmentPurposes: [],
+      }),
+    );
   });
 
   it('shows the implant sections only for category 3', async () => {

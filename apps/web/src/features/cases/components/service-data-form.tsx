@@ -21,11 +21,12 @@ import {
   serviceDataSections,
   serviceDataV3Problems,
   serviceDataV3Schema,
+  treatmentPurposeTextFor,
   type ServiceDataSection,
   type ServiceDataV3,
 } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
-import { translateErrorKey } from '../../../lib/i18n';
+import { currentLanguage, translateErrorKey } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useKits } from '../../metadata/api/get-kits';
 
@@ -109,7 +110,14 @@ export function ServiceDataForm(props: {
   const set = <K extends keyof ServiceDataV3>(key: K, value: ServiceDataV3[K]) =>
     setData((current) => ({ ...current, [key]: value }));
 
-  const kitList = Array.isArray(kits.data) ? kits.data : [];
+  const kitList = Array.isArray(kits.data?.kitManufacturers) ? kits.data.kitManufacturers : [];
+  const purposeTexts = Array.isArray(kits.data?.treatmentPurposes)
+    ? kits.data.treatmentPurposes
+    : [];
+  // A name the admin set in the reader's language replaces the built-in label.
+  const purposeLabel = (key: keyof typeof TREATMENT_PURPOSES, id: number) =>
+    treatmentPurposeTextFor(purposeTexts, id, currentLanguage()) ||
+    t(`domain:treatmentPurposes.${key}`);
   const manufacturers = kitList.map((kit) => kit.manufactureName);
   const systems =
     kitList.find((kit) => kit.manufactureName === data.implantSystem.manufactureName)?.systems ??
@@ -259,7 +267,7 @@ export function ServiceDataForm(props: {
           label={t('serviceDataSections.treatmentPurpose', { ns: 'domain' })}
           data={PURPOSE_KEYS.map(([key, id]) => ({
             value: String(id),
-            label: t(`domain:treatmentPurposes.${key}`),
+            label: purposeLabel(key, id),
           }))}
           value={
             data.treatmentPurpose.purpose === null ? null : String(data.treatmentPurpose.purpose)

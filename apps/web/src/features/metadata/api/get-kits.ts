@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ServiceDataMetadata } from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
 
-/** Spec §3 surgical kit: a manufacturer with its systems. */
-export interface SurgicalKit {
-  manufactureName: string;
-  systems: string[];
-}
-
-export const fetchKits = () => api.get<SurgicalKit[]>('/metadata/list/serviceData/subsystem');
+/** What the service data form offers: the surgical kits and the treatment purposes' names. */
+export const fetchKits = () => api.get<ServiceDataMetadata>('/metadata/list/serviceData/subsystem');
 
 /** Loaded once at start-up and kept for the session (it changes only by admin action). */
 export const kitsQueryOptions = () =>

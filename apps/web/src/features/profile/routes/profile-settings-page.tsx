@@ -12,6 +12,7 @@ import { PasswordTab } from '../components/password-tab';
 import { PrivacyTab } from '../components/privacy-tab';
 import { RolesTab } from '../components/roles-tab';
 import { EmailNotificationsTab } from '../../notifications/components/email-notifications-tab';
+import { ReceivedInvitationsCard } from '../../students/components/received-invitations-card';
 
 const TABS = [
   'general',
@@ -70,6 +71,7 @@ export function ProfileSettingsPage() {
           {t('profile.incompleteHint')}
         </Alert>
       )}
+      <ReceivedInvitationsCard />
       <Tabs
         value={tab}
         onChange={(value) => {

@@ -5,6 +5,7 @@ import {
   serviceMetadataSettingsViewSchema,
   shippingSettingsSchema,
   sleevesSettingsViewSchema,
+  treatmentPurposesSettingsViewSchema,
   type EmailsSettings,
   type PaymentsSettings,
   type PaymentsSettingsView,
@@ -14,8 +15,10 @@ import {
   type ShippingSettings,
   type SleevesSettings,
   type SleevesSettingsView,
+  type TreatmentPurposesSettings,
 } from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
+import { kitsQueryOptions } from '../../metadata/api/get-kits';
 import { settingsKeys } from './settings-keys';
 
 /** Per section: what `POST /settings/{section}` takes and what GET (and the POST) answers. */
@@ -23,6 +26,7 @@ interface SectionTypes {
   payments: { body: PaymentsSettings; view: PaymentsSettingsView };
   emails: { body: EmailsSettings; view: EmailsSettings };
   serviceMetadata: { body: ServiceMetadataSettings; view: ServiceMetadataSettingsView };
+  treatmentPurposes: { body: TreatmentPurposesSettings; view: TreatmentPurposesSettings };
   sleeves: { body: SleevesSettings; view: SleevesSettingsView };
   shipping: { body: ShippingSettings; view: ShippingSettings };
 }
@@ -34,6 +38,7 @@ const VIEW_SCHEMAS: { [S in SettingsSection]: { parse: (value: unknown) => View<
   payments: paymentsSettingsViewSchema,
   emails: emailsSettingsViewSchema,
   serviceMetadata: serviceMetadataSettingsViewSchema,
+  treatmentPurposes: treatmentPurposesSettingsViewSchema,
   sleeves: sleevesSettingsViewSchema,
   shipping: shippingSettingsSchema,
 };
@@ -50,11 +55,22 @@ export const saveSettings = async <S extends SettingsSection>(
 export const useSettings = <S extends SettingsSection>(section: S) =>
   useQuery({ queryKey: settingsKeys.section(section), queryFn: () => fetchSettings(section) });
 
-/** Saves a section; its answer is what GET would answer now, so it replaces the cached copy. */
+/** The sections whose saves change what the service data form offers (the metadata query). */
+const SERVICE_DATA_SECTIONS: readonly SettingsSection[] = ['serviceMetadata', 'treatmentPurposes'];
+
+/**
+ * Saves a section; its answer is what GET would answer now, so it replaces the cached copy. A
+ * save of kits or purpose names also refetches the metadata, so this session's forms show it.
+ */
 export function useSaveSettings<S extends SettingsSection>(section: S) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Body<S>) => saveSettings(section, body),
-    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.section(section), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.section(section), saved);
+      if (SERVICE_DATA_SECTIONS.includes(section)) {
+        void queryClient.invalidateQueries({ queryKey: kitsQueryOptions().queryKey });
+      }
+    },
   });
 }

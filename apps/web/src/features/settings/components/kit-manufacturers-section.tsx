@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Badge,
   Button,
+  Divider,
   EmptyState,
   Group,
   Modal,
@@ -28,6 +29,7 @@ import { schemaValidator, serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useSaveSettings, useSettings } from '../api/settings-sections';
 import { QueryContent, SectionHeader } from './section-frame';
+import { TreatmentPurposesSection } from './treatment-purposes-section';
 
 /** What the edit dialog shows: closed, or the row's index in the list (`null` = a new row). */
 type Editing = { index: number | null } | null;
@@ -213,7 +215,10 @@ function KitManufacturersTable(props: {
   );
 }
 
-/** Settings › Service metadata: surgical kit manufacturers and their systems. */
+/**
+ * Settings › Service metadata: surgical kit manufacturers and their systems, then the names of
+ * the treatment purposes.
+ */
 export function KitManufacturersSection() {
   const { t } = useTranslation();
   const settings = useSettings('serviceMetadata');
@@ -243,6 +248,8 @@ export function KitManufacturersSection() {
           />
         )}
       </QueryContent>
+      <Divider my="sm" />
+      <TreatmentPurposesSection />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type {
-  AdminAnnouncement,
-  EmailsSettings,
-  PaymentsSettingsView,
-  ServiceMetadataSettings,
-  ShippingSettings,
-  SleevesSettings,
+import {
+  allTreatmentPurposeTexts,
+  type AdminAnnouncement,
+  type EmailsSettings,
+  type PaymentsSettingsView,
+  type ServiceMetadataSettings,
+  type ShippingSettings,
+  type SleevesSettings,
+  type TreatmentPurposesSettings,
 } from '@dentflow/domain';
 import { applyLanguage } from '../../../lib/i18n';
 import { fail, mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock';
@@ -62,6 +64,9 @@ function fakeApi(extra?: Handler) {
         { id: 2, manufactureName: 'Straumann', systems: [], active: true },
       ],
     } as ServiceMetadataSettings,
+    treatmentPurposes: {
+      treatmentPurposes: allTreatmentPurposeTexts([]),
+    } as TreatmentPurposesSettings,
     sleeves: {
       sleeves: [{ id: 4, sleeveManufacture: 'Sin', prices: { BRL: 2500, USD: 900 } }],
     } as SleevesSettings,
@@ -85,7 +90,13 @@ function fakeApi(extra?: Handler) {
       return ok(saved);
     }
     const section = /^\/settings\/(\w+)$/.exec(call.path)?.[1] as
-      'payments' | 'emails' | 'serviceMetadata' | 'sleeves' | 'shipping' | undefined;
+      | 'payments'
+      | 'emails'
+      | 'serviceMetadata'
+      | 'treatmentPurposes'
+      | 'sleeves'
+      | 'shipping'
+      | undefined;
     if (section && call.method === 'GET') return ok(state[section]);
     if (section === 'payments' && call.method === 'POST') {
       state.payments = { ...state.payments, ...(call.body as object) };

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Language } from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
+import { profileQueryKey } from '../../profile/api/get-profile';
 
 /** The answers of the students routes (apps/server/src/modules/students/students.schemas.ts). */
 const pendingInvitationSchema = z.object({
@@ -31,6 +32,16 @@ export type Student = StudentsOverview['students'][number];
 const invitationPreviewSchema = z.object({ instructorName: z.string(), discount: z.number() });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
+const receivedInvitationsSchema = z.array(
+  z.object({
+    id: z.number(),
+    instructorName: z.string(),
+    discount: z.number(),
+    expiresAt: z.string(),
+  }),
+);
+export type ReceivedInvitation = z.infer<typeof receivedInvitationsSchema>[number];
+
 export interface InviteInput {
   email: string;
   language: Language;
@@ -40,6 +51,7 @@ export interface InviteInput {
 export const studentsKeys = {
   overview: ['students', 'overview'] as const,
   invitation: (token: string) => ['students', 'invitation', token] as const,
+  received: ['students', 'received'] as const,
 };
 
 export const useStudentsOverview = () =>
@@ -83,5 +95,27 @@ export function useAcceptInvitation() {
   return useMutation({
     mutationFn: (token: string) => api.post<unknown>('/profile/acceptInvitation', { token }),
     onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** The invitations addressed to the signed-in user's email that they could accept now. */
+export const useReceivedInvitations = () =>
+  useQuery({
+    queryKey: studentsKeys.received,
+    queryFn: async () =>
+      receivedInvitationsSchema.parse(await api.get<unknown>('/profile/invitations')),
+  });
+
+/**
+ * Accepts one of the received invitations. The list refreshes either way (a refused one was
+ * revoked or expired meanwhile); on success the profile queries too, the instructor's included
+ * (its key starts with the profile's).
+ */
+export function useAcceptReceivedInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<unknown>(`/profile/invitations/${id}/accept`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: studentsKeys.received }),
   });
 }
