@@ -9,7 +9,7 @@ import {
 } from '@dentflow/domain';
 import { queryRows, sql } from './support/database';
 import { linkFromOutbox, mailFromOutbox } from './support/outbox';
-import { logIn, signIn, skipWelcome } from './support/session';
+import { completeAddress, logIn, signIn, skipWelcome } from './support/session';
 import { BROWSER_LOCALES, fieldName, webText } from './support/texts';
 
 /**
@@ -53,30 +53,6 @@ async function setInstructorDiscount(page: Page, instructorId: number, percent: 
     [instructorId],
   );
   expect(stored!.discount).toBe(percent);
-}
-
-/**
- * The address tab by hand: typing a full CEP starts a lookup, which fails (no zip provider is
- * configured for the server under test) and unlocks the fields.
- */
-async function completeAddress(page: Page, language: Language) {
-  const t = (key: string) => webText(language, key);
-  const field = (key: string) => fieldName(t(key));
-  await page.getByRole('tab', { name: t('profile.tabs.address') }).click();
-  await page.getByRole('textbox', { name: field('profile.address.zipCode') }).fill('01001000');
-  await expect(
-    page.getByRole('alert').filter({ hasText: t('profile.address.lookupFailed') }),
-  ).toBeVisible();
-  const country = page.getByRole('textbox', { name: field('profile.address.country') });
-  await expect(country).toBeEnabled();
-  await country.fill('Brasil');
-  await page.getByRole('textbox', { name: field('profile.address.state') }).fill('SP');
-  await page.getByRole('textbox', { name: field('profile.address.city') }).fill('São Paulo');
-  await page
-    .getByRole('textbox', { name: field('profile.address.address') })
-    .fill('Praça da Sé, 100');
-  await page.getByRole('button', { name: t('profile.save') }).click();
-  await expect(page.getByText(t('profile.completed'))).toBeVisible();
 }
 
 test.afterAll(async () => {

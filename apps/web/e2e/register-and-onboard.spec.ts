@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Language } from '@dentflow/domain';
 import { linkFromOutbox } from './support/outbox';
 import { BROWSER_LOCALES, fieldName, webText } from './support/texts';
-import { logIn } from './support/session';
+import { completeAddress, logIn } from './support/session';
 
 /**
  * A new user, in each language the browser may ask for: welcome pop-up → register → follow the
@@ -67,24 +67,8 @@ for (const language of ['en', 'ptBR', 'es'] as const satisfies readonly Language
       await complete.getByRole('button', { name: t('startup.completeProfileAction') }).click();
 
       await expect(page).toHaveURL(/\/profile-settings/);
-      await page.getByRole('tab', { name: t('profile.tabs.address') }).click();
-      const zip = page.getByRole('textbox', { name: field('profile.address.zipCode') });
-      await zip.fill('01001000');
-      // No zip provider is configured for this server: the lookup fails and unlocks the fields.
-      await expect(
-        page.getByRole('alert').filter({ hasText: t('profile.address.lookupFailed') }),
-      ).toBeVisible();
-      const country = page.getByRole('textbox', { name: field('profile.address.country') });
-      await expect(country).toBeEnabled();
-      await country.fill('Brasil');
-      await page.getByRole('textbox', { name: field('profile.address.state') }).fill('SP');
-      await page.getByRole('textbox', { name: field('profile.address.city') }).fill('São Paulo');
-      await page
-        .getByRole('textbox', { name: field('profile.address.address') })
-        .fill('Praça da Sé, 100');
-      await page.getByRole('button', { name: t('profile.save') }).click();
-
-      await expect(page.getByText(t('profile.completed'))).toBeVisible();
+      // No zip provider is configured for this server: the address is typed in by hand.
+      await completeAddress(page, language);
       await expect(page).toHaveURL(/\/cases\/new$/);
       await expect(
         page.getByRole('navigation').getByRole('link', { name: t('cases.filters.new') }),

@@ -32,3 +32,27 @@ export async function signIn(browser: Browser, login: string, language: Language
   await expect(page).toHaveURL(/\/cases\/new$/);
   return page;
 }
+
+/**
+ * The address tab by hand: typing a full CEP starts a lookup, which fails (no zip provider is
+ * configured for the server under test) and unlocks the fields.
+ */
+export async function completeAddress(page: Page, language: Language) {
+  const t = (key: string) => webText(language, key);
+  const field = (key: string) => fieldName(t(key));
+  await page.getByRole('tab', { name: t('profile.tabs.address') }).click();
+  await page.getByRole('textbox', { name: field('profile.address.zipCode') }).fill('01001000');
+  await expect(
+    page.getByRole('alert').filter({ hasText: t('profile.address.lookupFailed') }),
+  ).toBeVisible();
+  const country = page.getByRole('textbox', { name: field('profile.address.country') });
+  await expect(country).toBeEnabled();
+  await country.fill('Brasil');
+  await page.getByRole('textbox', { name: field('profile.address.state') }).fill('SP');
+  await page.getByRole('textbox', { name: field('profile.address.city') }).fill('São Paulo');
+  await page
+    .getByRole('textbox', { name: field('profile.address.address') })
+    .fill('Praça da Sé, 100');
+  await page.getByRole('button', { name: t('profile.save') }).click();
+  await expect(page.getByText(t('profile.completed'))).toBeVisible();
+}
