@@ -258,7 +258,7 @@ function pageIdsAndTotal(viewer: CaseViewer, query: CaseListQuery): { pageIds: S
 }
 
 /** The page's services as a JSON array, inside the page query (no second round trip). */
-const previewServicesSql = (language: Language) =>
+export const previewServicesSql = (language: Language) =>
   sql<CasePreviewRow['services'] | null>`(select json_agg(json_build_object(
       'id', s.id,
       'productName', coalesce(nullif(pr.texts -> ${language} ->> 'name', ''), pr.texts -> 'en' ->> 'name', ''),

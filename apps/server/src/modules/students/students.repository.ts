@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
-import { cases, invitations, users } from '../../db/schema';
+import { cases, invitations, patients, users } from '../../db/schema';
+import { previewServicesSql } from '../cases/cases.repository';
 import type { UserRow } from '../users/users.repository';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -135,6 +137,86 @@ export async function listStudents(db: DbOrTx, instructorId: number) {
     .where(and(sql`${instructorIdOf} = ${String(instructorId)}`, isNull(users.deletedAt)))
     .orderBy(asc(users.displayName), asc(users.id));
   return rows;
+}
+
+export interface StudentCaseRow {
+  id: number;
+  fname: string;
+  lname: string;
+  caseStatus: string;
+  caseArchived: boolean;
+  modifiedAt: Date;
+  services: { id: number; productName: string }[];
+}
+
+/**
+ * One page of a student's cases, archived ones included, newest `modifiedAt` first (ties by id),
+ * with their total; undefined when `studentId` is not one of the instructor's current students
+ * (as `listStudents` counts them). One round trip: the student's row, left-joined to the page,
+ * carries the total as a scalar sub-select, so an empty page still answers it.
+ */
+export async function listStudentCasePage(
+  db: DbOrTx,
+  instructorId: number,
+  studentId: number,
+  query: { page: number; pageSize: number; language: Language },
+): Promise<{ rows: StudentCaseRow[]; total: number } | undefined> {
+  const pageRows = db
+    .select({
+      id: cases.id,
+      fname: patients.fname,
+      lname: patients.lname,
+      caseStatus: cases.caseStatus,
+      caseArchived: cases.caseArchived,
+      modifiedAt: cases.modifiedAt,
+      services: previewServicesSql(query.language).as('services'),
+    })
+    .from(cases)
+    .innerJoin(patients, eq(patients.id, cases.patientId))
+    .where(eq(cases.ownerId, studentId))
+    .orderBy(desc(cases.modifiedAt), desc(cases.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize)
+    .as('page_rows');
+  const rows = await db
+    .select({
+      total: sql<number>`(select count(*)::int from cases c where c.owner_id = ${studentId})`,
+      // Null on the student's one row when the page is empty.
+      item: {
+        id: pageRows.id,
+        fname: pageRows.fname,
+        lname: pageRows.lname,
+        caseStatus: pageRows.caseStatus,
+        caseArchived: pageRows.caseArchived,
+        modifiedAt: pageRows.modifiedAt,
+        services: pageRows.services,
+      },
+    })
+    .from(users)
+    .leftJoin(pageRows, sql`true`)
+    .where(
+      and(
+        eq(users.id, studentId),
+        sql`${instructorIdOf} = ${String(instructorId)}`,
+        isNull(users.deletedAt),
+      ),
+    )
+    .orderBy(desc(pageRows.modifiedAt), desc(pageRows.id));
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    rows: rows.flatMap(({ item }) =>
+      item
+        ? [
+            {
+              ...item,
+              services: (item.services ?? []).map(({ id, productName }) => ({ id, productName })),
+            },
+          ]
+        : [],
+    ),
+    total: Number(first.total),
+  };
 }
 
 /** Whether a live account with this email is already the instructor's student. */

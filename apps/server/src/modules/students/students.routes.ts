@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { responses } from '../../http/envelope';
+import { requestLanguage } from '../../http/language';
 import { callerId, requestMeta } from '../../http/request-meta';
 import {
   acceptInvitationBody,
@@ -11,6 +12,9 @@ import {
   inviteBody,
   pendingInvitationSchema,
   receivedInvitationSchema,
+  studentCasesPageSchema,
+  studentCasesQuery,
+  studentIdParams,
   studentsOverviewSchema,
   tokenParams,
 } from './students.schemas';
@@ -47,6 +51,27 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
       response: responses(studentsOverviewSchema),
     },
     handler: async (req) => ({ obj: await students.overview(callerId(req)) }),
+  });
+
+  r.get('/api/v1/students/:studentId/cases', {
+    config: instructor,
+    schema: {
+      tags,
+      security,
+      summary:
+        "One page of a student's cases, archived included (404 when not the caller's student)",
+      params: studentIdParams,
+      querystring: studentCasesQuery,
+      response: responses(studentCasesPageSchema),
+    },
+    handler: async (req) => ({
+      obj: await students.studentCases(
+        callerId(req),
+        req.params.studentId,
+        req.query.page,
+        requestLanguage(req),
+      ),
+    }),
   });
 
   r.post('/api/v1/students/invitations/:id/resend', {

@@ -1,4 +1,10 @@
-import { isInstructor, sessionRoles } from '@dentflow/domain';
+import {
+  CASE_PAGE_SIZE_DEFAULT,
+  isInstructor,
+  sessionRoles,
+  type CaseStatus,
+  type Language,
+} from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -14,6 +20,7 @@ import {
   isStudentEmail,
   linkStudent,
   listPendingInvitations,
+  listStudentCasePage,
   listStudents,
   markInvitationAccepted,
   updateInvitation,
@@ -26,6 +33,7 @@ import type {
   InviteInput,
   PendingInvitation,
   ReceivedInvitation,
+  StudentCasesPage,
   StudentsOverview,
 } from './students.schemas';
 
@@ -183,6 +191,38 @@ export function createStudentsService(ctx: Pick<AppContext, 'db'>) {
       ]);
       const now = Date.now();
       return { students, invitations: pending.map((row) => toPending(row, now)) };
+    },
+
+    /**
+     * One page of a student's cases, archived included (read only: the case view and its
+     * instructor chat channel do the rest); a user who is not the caller's student is a 404.
+     */
+    async studentCases(
+      instructorId: number,
+      studentId: number,
+      page: number,
+      language: Language,
+    ): Promise<StudentCasesPage> {
+      const pageSize = CASE_PAGE_SIZE_DEFAULT;
+      const found = await listStudentCasePage(db, instructorId, studentId, {
+        page,
+        pageSize,
+        language,
+      });
+      if (!found) throw new AppError(404, 'NOT_FOUND');
+      return {
+        items: found.rows.map((row) => ({
+          id: row.id,
+          patient: { fname: row.fname, lname: row.lname },
+          caseStatus: row.caseStatus as CaseStatus,
+          caseArchived: row.caseArchived,
+          modifiedAt: row.modifiedAt.toISOString(),
+          services: row.services,
+        })),
+        total: found.total,
+        page,
+        pageSize,
+      };
     },
 
     /** A new link (the old one stops working) and 14 more days. */

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { Language } from '@dentflow/domain';
+import { CASE_STATUSES, type Language } from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
 import { profileQueryKey } from '../../profile/api/get-profile';
 
@@ -29,6 +29,24 @@ const studentsOverviewSchema = z.object({
 export type StudentsOverview = z.infer<typeof studentsOverviewSchema>;
 export type Student = StudentsOverview['students'][number];
 
+const studentCasesPageSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.number(),
+      patient: z.object({ fname: z.string(), lname: z.string() }),
+      caseStatus: z.enum(CASE_STATUSES),
+      caseArchived: z.boolean(),
+      modifiedAt: z.string(),
+      services: z.array(z.object({ id: z.number(), productName: z.string() })),
+    }),
+  ),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type StudentCasesPage = z.infer<typeof studentCasesPageSchema>;
+export type StudentCase = StudentCasesPage['items'][number];
+
 const invitationPreviewSchema = z.object({ instructorName: z.string(), discount: z.number() });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
@@ -52,12 +70,24 @@ export const studentsKeys = {
   overview: ['students', 'overview'] as const,
   invitation: (token: string) => ['students', 'invitation', token] as const,
   received: ['students', 'received'] as const,
+  cases: (studentId: number, page: number) => ['students', 'cases', studentId, page] as const,
 };
 
 export const useStudentsOverview = () =>
   useQuery({
     queryKey: studentsKeys.overview,
     queryFn: async () => studentsOverviewSchema.parse(await api.get<unknown>('/students')),
+  });
+
+/** One page (from 0) of a student's cases, read only; the previous page stays while the next loads. */
+export const useStudentCases = (studentId: number, page: number) =>
+  useQuery({
+    queryKey: studentsKeys.cases(studentId, page),
+    queryFn: async () =>
+      studentCasesPageSchema.parse(
+        await api.get<unknown>(`/students/${studentId}/cases?page=${page}`),
+      ),
+    placeholderData: keepPreviousData,
   });
 
 function useOverviewMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
