@@ -155,17 +155,18 @@ export function createMailWorker(
     );
   }
 
-  /** Delivers the next due mail not tried yet in this run, if any, from `senderName`. */
-  async function deliverNext(
-    tried: number[],
-    senderName: string,
-  ): Promise<Attempt['kind'] | 'none'> {
+  /**
+   * Delivers the next due mail not tried yet in this run, if any. The sender name is read in the
+   * claiming transaction, so a saved name applies to the next mail without a restart.
+   */
+  async function deliverNext(tried: number[]): Promise<Attempt['kind'] | 'none'> {
     if (strategy === 'rowLock') {
       return withOwnConnection(db, (connection) =>
         connection.transaction(async (tx) => {
           const row = await lockDueMail(tx, tried);
           if (!row) return 'none';
           tried.push(row.id);
+          const { senderName } = await loadEmailsSettings(tx);
           await holdTransactionFor(tx, holdMs);
           const outcome = await attempt(row, senderName);
           await record(tx, row, outcome);
@@ -173,15 +174,16 @@ export function createMailWorker(
         }),
       );
     }
-    const row = await db.transaction(async (tx) => {
+    const claimed = await db.transaction(async (tx) => {
       const due = await lockDueMail(tx, tried);
-      if (due) await leaseMail(tx, due.id, holdMs);
-      return due;
+      if (!due) return undefined;
+      await leaseMail(tx, due.id, holdMs);
+      return { row: due, senderName: (await loadEmailsSettings(tx)).senderName };
     });
-    if (!row) return 'none';
-    tried.push(row.id);
-    const outcome = await attempt(row, senderName);
-    await record(db, row, outcome);
+    if (!claimed) return 'none';
+    tried.push(claimed.row.id);
+    const outcome = await attempt(claimed.row, claimed.senderName);
+    await record(db, claimed.row, outcome);
     return outcome.kind;
   }
 
@@ -189,10 +191,8 @@ export function createMailWorker(
     const counts = { sent: 0, failed: 0 };
     // Each row at most once per run, even when its retry is due at once.
     const tried: number[] = [];
-    // Read once per run, so a saved sender name applies from the next run on, without a restart.
-    const { senderName } = await loadEmailsSettings(db);
     for (let n = 0; n < limit && Date.now() < deadline; n++) {
-      const outcome = await deliverNext(tried, senderName);
+      const outcome = await deliverNext(tried);
       if (outcome === 'none') return counts;
       if (outcome === 'sent') counts.sent += 1;
       else counts.failed += 1;
