@@ -1,6 +1,12 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { accountTokens, coupons, refreshTokens, type AccountTokenPurpose } from '../../db/schema';
+import { and, eq, exists, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  accountTokens,
+  coupons,
+  refreshTokens,
+  users,
+  type AccountTokenPurpose,
+} from '../../db/schema';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -54,28 +60,46 @@ export async function findRefreshToken(
 }
 
 /**
- * Whether the session (token family) of `userId` is still open: its newest refresh token is neither
- * rotated away, revoked nor expired. Logout, reset and reuse detection close it at once.
+ * The caller of an authenticated request, read by every one of them: a verified, not deleted user
+ * whose session (token family) is still open — its newest refresh token neither rotated away,
+ * revoked nor expired, so logout, reset and reuse detection close it at once. One prepared
+ * statement: drizzle builds it once and each connection plans it once (docs/performance.md).
  */
-export async function isSessionOpen(
-  db: DbOrTx,
-  userId: number,
-  familyId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
+export function prepareSessionLookup(db: Db) {
+  const query = db
+    .select({
+      id: users.id,
+      roles: users.roles,
+      language: sql<string | null>`${users.dataInfo}->>'language'`,
+    })
+    .from(users)
     .where(
       and(
-        eq(refreshTokens.familyId, familyId),
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.rotatedAt),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
+        eq(users.id, sql.placeholder('userId')),
+        isNotNull(users.verifiedAt),
+        isNull(users.deletedAt),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(refreshTokens)
+            .where(
+              and(
+                eq(refreshTokens.familyId, sql.placeholder('familyId')),
+                eq(refreshTokens.userId, users.id),
+                isNull(refreshTokens.rotatedAt),
+                isNull(refreshTokens.revokedAt),
+                gt(refreshTokens.expiresAt, sql`now()`),
+              ),
+            ),
+        ),
       ),
     )
-    .limit(1);
-  return row !== undefined;
+    .limit(1)
+    .prepare('session_lookup');
+  return async (userId: number, familyId: string) => {
+    const [row] = await query.execute({ userId, familyId });
+    return row;
+  };
 }
 
 export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {

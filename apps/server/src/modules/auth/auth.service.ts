@@ -39,7 +39,7 @@ import {
   findRefreshToken,
   insertAccountToken,
   insertRefreshToken,
-  isSessionOpen,
+  prepareSessionLookup,
   revokeAllSessions,
   revokeFamily,
   type CouponRow,
@@ -57,6 +57,7 @@ const userLanguage = (user: UserRow): Language =>
 
 export function createAuthService(ctx: AppContext) {
   const { db, log } = ctx;
+  const lookupSession = prepareSessionLookup(db);
 
   /**
    * Puts the mail in the outbox in the transaction that creates its token (decision 016): it goes
@@ -126,10 +127,14 @@ export function createAuthService(ctx: AppContext) {
      * session's access tokens stop working at once, not when they expire.
      */
     async loadSession({ userId, sessionId }: AccessTokenSubject): Promise<AuthContext | null> {
-      const user = await findUserById(db, userId);
-      if (!user?.verifiedAt || user.deletedAt) return null;
-      if (!(await isSessionOpen(db, userId, sessionId))) return null;
-      return { userId: user.id, sessionId, roles: user.roles, language: user.dataInfo.language };
+      const user = await lookupSession(userId, sessionId);
+      if (!user) return null;
+      return {
+        userId: user.id,
+        sessionId,
+        roles: user.roles,
+        language: user.language ?? undefined,
+      };
     },
 
     async register(input: RegisterInput, meta: RequestMeta): Promise<{ id: number }> {
