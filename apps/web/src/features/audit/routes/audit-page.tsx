@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, EmptyState, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
+import { EmptyState, Stack, Text, Title, useMatches } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../app/guards/role-only';
 import { ListPagination } from '../../../lib/ui/list-pagination';
-import { errorMessage } from '../../../lib/notify';
+import { ListStates, usePastTheEndRedirect } from '../../../lib/ui/list-states';
 import { useAuditList } from '../api/list-audit';
 import { AuditFilters, type AuditFilterValues } from '../components/audit-filters';
 import { AuditTable } from '../components/audit-table';
@@ -58,52 +57,7 @@ function AuditLog() {
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || 20))) : 1;
-  const pastTheEnd = !list.isPlaceholderData && data?.items.length === 0 && page > 0;
-  useEffect(() => {
-    if (pastTheEnd) goToPage(pages - 1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the page runs out
-  }, [pastTheEnd, pages]);
-
-  let body: React.ReactNode;
-  if (list.isLoading) {
-    body = (
-      <Stack gap="xs" aria-busy="true" aria-label={t('admin:audit.loading')}>
-        {[0, 1, 2, 3, 4].map((n) => (
-          <Skeleton key={n} h={40} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert color="red" title={t('feedback.error')}>
-        <Text size="sm">{errorMessage(list.error)}</Text>
-        <Button size="xs" mt="sm" variant="light" color="red" onClick={() => void list.refetch()}>
-          {t('admin:audit.retry')}
-        </Button>
-      </Alert>
-    );
-  } else if (!data || data.items.length === 0) {
-    body = (
-      <EmptyState
-        icon={<IconHistory size={28} />}
-        title={t('admin:audit.emptyTitle')}
-        description={t('admin:audit.emptyBody')}
-        py="xl"
-      />
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {t('admin:audit.total', { n: data.total })}
-        </Text>
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <AuditTable items={data.items} />
-        </div>
-        <ListPagination page={page} pages={pages} onChange={goToPage} compact={phone} />
-      </Stack>
-    );
-  }
+  usePastTheEndRedirect({ query: list, page, pages, goToPage });
 
   return (
     <Stack gap="md">
@@ -111,7 +65,33 @@ function AuditLog() {
         {t('admin:audit.title')}
       </Title>
       <AuditFilters values={filters} onChange={changeFilters} />
-      {body}
+      <ListStates
+        query={list}
+        isEmpty={(answer) => answer.items.length === 0}
+        skeleton={{ rows: 5, height: 40 }}
+        loadingLabel={t('admin:audit.loading')}
+        retryLabel={t('admin:audit.retry')}
+        empty={
+          <EmptyState
+            icon={<IconHistory size={28} />}
+            title={t('admin:audit.emptyTitle')}
+            description={t('admin:audit.emptyBody')}
+            py="xl"
+          />
+        }
+      >
+        {(answer) => (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('admin:audit.total', { n: answer.total })}
+            </Text>
+            <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+              <AuditTable items={answer.items} />
+            </div>
+            <ListPagination page={page} pages={pages} onChange={goToPage} compact={phone} />
+          </Stack>
+        )}
+      </ListStates>
     </Stack>
   );
 }

@@ -64,4 +64,44 @@ describe('archive', { timeout: 15_000 }, () => {
     expect(calls.find((c) => c.path === '/case/8/unarchive')?.method).toBe('POST');
     expect(await screen.findByText('No archived cases found')).toBeInTheDocument();
   });
+
+  it('moves back to the last page when un-archiving empties the last one', async () => {
+    // 21 archived cases: page 0 has 20, page 1 the last one, until it is un-archived.
+    let total = 21;
+    mockFetch((call) => {
+      if (call.path === '/profile/get') return ok(completeProfile());
+      if (call.path === '/products/list') return ok([]);
+      if (call.path === '/case/21/unarchive') {
+        total = 20;
+        return ok({});
+      }
+      const page = /^\/case\/archive\/(\d+)/.exec(call.path)?.[1];
+      if (page !== undefined) {
+        const first = Number(page) * 20;
+        const ids = Array.from(
+          { length: Math.max(0, Math.min(20, total - first)) },
+          (_, n) => first + n + 1,
+        );
+        return ok({
+          items: ids.map((id) => casePreview({ id, caseArchived: true, caseStatus: 'finished' })),
+          total,
+          page: Number(page),
+          pageSize: 20,
+        });
+      }
+      return ok({});
+    });
+    renderWithApp(<ArchivePage />);
+    const user = userEvent.setup();
+    expect(await screen.findAllByTestId('archived-case')).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    const last = await screen.findByTestId('archived-case');
+    await waitFor(() => expect(screen.getAllByTestId('archived-case')).toHaveLength(1));
+    await user.click(within(last).getByRole('button', { name: 'Un-archive' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Un-archive' }),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('archived-case')).toHaveLength(20));
+    expect(screen.queryByText('No archived cases found')).not.toBeInTheDocument();
+  });
 });

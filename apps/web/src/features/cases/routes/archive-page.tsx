@@ -1,14 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
-  Alert,
   Button,
   Card,
   EmptyState,
   Group,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -18,6 +16,7 @@ import { useForm } from '@mantine/form';
 import { IconArchive, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../lib/ui/list-pagination';
+import { ListStates, usePastTheEndRedirect } from '../../../lib/ui/list-states';
 import {
   CASE_PAGE_SIZE_DEFAULT,
   CURRENCIES,
@@ -25,7 +24,7 @@ import {
   type CasePreview,
   type Currency,
 } from '@dentflow/domain';
-import { errorMessage, showError, showSuccess } from '../../../lib/notify';
+import { showError, showSuccess } from '../../../lib/notify';
 import { useArchive, type ArchiveSearchQuery } from '../api/list-archive';
 import { useProducts } from '../api/list-products';
 import { useUnarchiveCase } from '../api/unarchive-case';
@@ -135,39 +134,8 @@ export function ArchivePage() {
   const pages = data
     ? Math.max(1, Math.ceil(data.total / (data.pageSize || CASE_PAGE_SIZE_DEFAULT)))
     : 1;
-
-  let results: React.ReactNode;
-  if (archive.isLoading) {
-    results = (
-      <Stack aria-busy="true">
-        <Skeleton h={80} />
-        <Skeleton h={80} />
-      </Stack>
-    );
-  } else if (archive.isError) {
-    results = <Alert color="red">{errorMessage(archive.error)}</Alert>;
-  } else if (!data || data.items.length === 0) {
-    results = (
-      <EmptyState
-        icon={<IconArchive size={28} />}
-        title={t('cases:archive.emptyTitle')}
-        description={t('cases:archive.emptyBody')}
-        py="xl"
-      />
-    );
-  } else {
-    results = (
-      <Stack gap="xs">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {t('cases:list.total', { n: data.total })}
-        </Text>
-        {data.items.map((item) => (
-          <ArchivedRow key={item.id} item={item} onUnarchive={setUnarchiving} />
-        ))}
-        <ListPagination page={page} pages={pages} onChange={setPage} compact />
-      </Stack>
-    );
-  }
+  // Un-archiving the last case of the last page would otherwise leave "no archived cases".
+  usePastTheEndRedirect({ query: archive, page, pages, goToPage: setPage });
 
   return (
     <Stack gap="md">
@@ -240,7 +208,32 @@ export function ArchivePage() {
           </Stack>
         </form>
       </Card>
-      {results}
+      <ListStates
+        query={archive}
+        isEmpty={(answer) => answer.items.length === 0}
+        skeleton={{ rows: 2, height: 80, radius: 'md' }}
+        retryLabel={t('cases:list.retry')}
+        empty={
+          <EmptyState
+            icon={<IconArchive size={28} />}
+            title={t('cases:archive.emptyTitle')}
+            description={t('cases:archive.emptyBody')}
+            py="xl"
+          />
+        }
+      >
+        {(answer) => (
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('cases:list.total', { n: answer.total })}
+            </Text>
+            {answer.items.map((item) => (
+              <ArchivedRow key={item.id} item={item} onUnarchive={setUnarchiving} />
+            ))}
+            <ListPagination page={page} pages={pages} onChange={setPage} compact />
+          </Stack>
+        )}
+      </ListStates>
       <ConfirmDialog
         opened={unarchiving !== null}
         title={t('caseActions.unarchive', { ns: 'domain' })}

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
-  Alert,
   Box,
   Button,
   EmptyState,
   Grid,
   Group,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -18,6 +16,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFolders, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../lib/ui/list-pagination';
+import { ListStates } from '../../../lib/ui/list-states';
 import {
   CASE_PAGE_SIZE_DEFAULT,
   DEFAULT_CASE_LIST_FILTER,
@@ -27,7 +26,6 @@ import {
   type CaseListFilter,
   type CasePreview,
 } from '@dentflow/domain';
-import { errorMessage } from '../../../lib/notify';
 import { useProfile } from '../../profile/api/get-profile';
 import { useCaseList } from '../api/list-cases';
 import { CaseCard } from '../components/case-card';
@@ -88,53 +86,42 @@ function CaseListView({ filter }: { filter: CaseListFilter }) {
   const pageSize = data?.pageSize ?? CASE_PAGE_SIZE_DEFAULT;
   const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
 
-  let body: React.ReactNode;
-  if (list.isLoading) {
-    body = (
-      <Stack aria-busy="true" aria-label={t('cases:list.loading')}>
-        {[0, 1, 2, 3].map((n) => (
-          <Skeleton key={n} h={110} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert color="red" title={t('feedback.error')}>
-        <Text size="sm">{errorMessage(list.error)}</Text>
-        <Button size="xs" mt="sm" variant="light" color="red" onClick={() => void list.refetch()}>
-          {t('cases:list.retry')}
-        </Button>
-      </Alert>
-    );
-  } else if (!data || data.items.length === 0) {
-    body = (
-      <EmptyState
-        icon={<IconFolders size={28} />}
-        title={q ? t('cases:list.noMatchTitle') : t('cases:list.emptyTitle')}
-        description={q ? t('cases:list.noMatchBody', { q }) : t('cases:list.emptyBody')}
-        py="xl"
-      />
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {t('cases:list.total', { n: data.total })}
-        </Text>
-        <Stack gap="xs" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          {data.items.map((item) => (
-            <CaseCard
-              key={item.id}
-              item={item}
-              selected={desktop && selected === item.id}
-              onOpen={open}
-            />
-          ))}
+  const body = (
+    <ListStates
+      query={list}
+      isEmpty={(answer) => answer.items.length === 0}
+      skeleton={{ rows: 4, height: 110, radius: 'md' }}
+      loadingLabel={t('cases:list.loading')}
+      retryLabel={t('cases:list.retry')}
+      empty={
+        <EmptyState
+          icon={<IconFolders size={28} />}
+          title={q ? t('cases:list.noMatchTitle') : t('cases:list.emptyTitle')}
+          description={q ? t('cases:list.noMatchBody', { q }) : t('cases:list.emptyBody')}
+          py="xl"
+        />
+      }
+    >
+      {(answer) => (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('cases:list.total', { n: answer.total })}
+          </Text>
+          <Stack gap="xs" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            {answer.items.map((item) => (
+              <CaseCard
+                key={item.id}
+                item={item}
+                selected={desktop && selected === item.id}
+                onOpen={open}
+              />
+            ))}
+          </Stack>
+          <ListPagination page={page} pages={pages} onChange={goToPage} compact={!desktop} />
         </Stack>
-        <ListPagination page={page} pages={pages} onChange={goToPage} compact={!desktop} />
-      </Stack>
-    );
-  }
+      )}
+    </ListStates>
+  );
 
   return (
     <Stack gap="md">

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
-  Alert,
   Button,
   EmptyState,
   Group,
   SegmentedControl,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -18,13 +16,14 @@ import { IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../app/guards/role-only';
 import { ListPagination } from '../../../lib/ui/list-pagination';
+import { ListStates, usePastTheEndRedirect } from '../../../lib/ui/list-states';
 import {
   ADMIN_PAGE_SIZE,
   COUPON_LIST_FILTERS,
   type AdminCoupon,
   type CouponListFilter,
 } from '@dentflow/domain';
-import { errorMessage, showError, showSuccess } from '../../../lib/notify';
+import { showError, showSuccess } from '../../../lib/notify';
 import { ConfirmDialog } from '../../cases/components/confirm-dialog';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useCategoryOptions, useProductOptions } from '../api/list-binding-options';
@@ -110,59 +109,7 @@ function CouponAdmin() {
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || ADMIN_PAGE_SIZE))) : 1;
-  // A page past the end (its last coupon deleted, an old link) moves to the last page.
-  const pastTheEnd = !list.isPlaceholderData && data?.items.length === 0 && page > 0;
-  useEffect(() => {
-    if (pastTheEnd) goToPage(pages - 1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the page runs out
-  }, [pastTheEnd, pages]);
-
-  let body: React.ReactNode;
-  if (list.isLoading) {
-    body = (
-      <Stack gap="xs" aria-busy="true" aria-label={t('admin:coupons.loading')}>
-        {[0, 1, 2, 3, 4].map((n) => (
-          <Skeleton key={n} h={44} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert color="red" title={t('feedback.error')}>
-        <Text size="sm">{errorMessage(list.error)}</Text>
-        <Button size="xs" mt="sm" variant="light" color="red" onClick={() => void list.refetch()}>
-          {t('admin:coupons.retry')}
-        </Button>
-      </Alert>
-    );
-  } else if (!data || data.items.length === 0) {
-    body = (
-      <EmptyState
-        icon={<IconTicket size={28} />}
-        title={q ? t('admin:coupons.noMatchTitle') : t('admin:coupons.emptyTitle')}
-        description={q ? t('admin:coupons.noMatchBody', { q }) : t('admin:coupons.emptyBody')}
-        py="xl"
-      />
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {t('admin:coupons.total', { n: data.total })}
-        </Text>
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <CouponTable
-            coupons={data.items}
-            products={products.data}
-            categories={categories.data}
-            onEdit={(coupon) => setEditing({ coupon })}
-            onDelete={setDeleting}
-          />
-        </div>
-        <ListPagination page={page} pages={pages} onChange={goToPage} compact={phone} />
-      </Stack>
-    );
-  }
+  usePastTheEndRedirect({ query: list, page, pages, goToPage });
 
   return (
     <Stack gap="md">
@@ -200,7 +147,39 @@ function CouponAdmin() {
           maxLength={60}
         />
       </Group>
-      {body}
+      <ListStates
+        query={list}
+        isEmpty={(answer) => answer.items.length === 0}
+        skeleton={{ rows: 5, height: 44 }}
+        loadingLabel={t('admin:coupons.loading')}
+        retryLabel={t('admin:coupons.retry')}
+        empty={
+          <EmptyState
+            icon={<IconTicket size={28} />}
+            title={q ? t('admin:coupons.noMatchTitle') : t('admin:coupons.emptyTitle')}
+            description={q ? t('admin:coupons.noMatchBody', { q }) : t('admin:coupons.emptyBody')}
+            py="xl"
+          />
+        }
+      >
+        {(answer) => (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('admin:coupons.total', { n: answer.total })}
+            </Text>
+            <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+              <CouponTable
+                coupons={answer.items}
+                products={products.data}
+                categories={categories.data}
+                onEdit={(coupon) => setEditing({ coupon })}
+                onDelete={setDeleting}
+              />
+            </div>
+            <ListPagination page={page} pages={pages} onChange={goToPage} compact={phone} />
+          </Stack>
+        )}
+      </ListStates>
       <CouponFormModal
         opened={editing !== null}
         coupon={editing?.coupon ?? null}

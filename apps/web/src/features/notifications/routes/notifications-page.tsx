@@ -1,22 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Card, EmptyState, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_PAGE_SIZE } from '@dentflow/domain';
-import { errorMessage, showError } from '../../../lib/notify';
+import { showError } from '../../../lib/notify';
 import { ListPagination } from '../../../lib/ui/list-pagination';
+import { ListStates } from '../../../lib/ui/list-states';
 import { useNotificationPage } from '../api/list-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { notificationLink } from '../notification-display';
@@ -64,66 +54,56 @@ export function NotificationsPage() {
           {t('notifications:markAllRead')}
         </Button>
       </Group>
-      {query.isLoading ? (
-        <Stack gap="xs" aria-busy="true">
-          {[0, 1, 2, 3].map((n) => (
-            <Skeleton key={n} h={64} radius="md" />
-          ))}
-        </Stack>
-      ) : query.isError || !data ? (
-        <Alert color="red" title={t('notifications:loadError')}>
-          <Text size="sm">{errorMessage(query.error)}</Text>
-          <Button
-            size="xs"
-            mt="sm"
-            variant="light"
-            color="red"
-            onClick={() => void query.refetch()}
+      <ListStates
+        query={query}
+        isEmpty={(answer) => answer.items.length === 0}
+        skeleton={{ rows: 4, height: 64, radius: 'md' }}
+        errorTitle={t('notifications:loadError')}
+        retryLabel={t('notifications:retry')}
+        empty={
+          <EmptyState
+            icon={<IconBellOff size={28} />}
+            title={t('notifications:emptyTitle')}
+            description={t('notifications:empty')}
+            py="xl"
+          />
+        }
+      >
+        {(answer) => (
+          <Stack
+            gap="xs"
+            component="ul"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none', opacity: query.isPlaceholderData ? 0.6 : 1 }}
+            aria-busy={query.isPlaceholderData}
+            aria-label={t('notifications:title')}
           >
-            {t('notifications:retry')}
-          </Button>
-        </Alert>
-      ) : data.items.length === 0 ? (
-        <EmptyState
-          icon={<IconBellOff size={28} />}
-          title={t('notifications:emptyTitle')}
-          description={t('notifications:empty')}
-          py="xl"
-        />
-      ) : (
-        <Stack
-          gap="xs"
-          component="ul"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none', opacity: query.isPlaceholderData ? 0.6 : 1 }}
-          aria-busy={query.isPlaceholderData}
-          aria-label={t('notifications:title')}
-        >
-          {data.items.map((notification) => (
-            <li key={notification.id}>
-              <Card
-                withBorder
-                radius="md"
-                padding={0}
-                bg={notification.viewedAt ? undefined : 'var(--mantine-primary-color-light)'}
-              >
-                <UnstyledButton
-                  component={Link}
-                  to={notificationLink(notification)}
-                  p="sm"
-                  display="block"
-                  w="100%"
-                  data-testid="notification-item"
-                  data-unseen={notification.viewedAt ? undefined : 'true'}
+            {answer.items.map((notification) => (
+              <li key={notification.id}>
+                <Card
+                  withBorder
+                  radius="md"
+                  padding={0}
+                  bg={notification.viewedAt ? undefined : 'var(--mantine-primary-color-light)'}
                 >
-                  <NotificationSummary notification={notification} withCase />
-                </UnstyledButton>
-              </Card>
-            </li>
-          ))}
-        </Stack>
-      )}
+                  <UnstyledButton
+                    component={Link}
+                    to={notificationLink(notification)}
+                    p="sm"
+                    display="block"
+                    w="100%"
+                    data-testid="notification-item"
+                    data-unseen={notification.viewedAt ? undefined : 'true'}
+                  >
+                    <NotificationSummary notification={notification} withCase />
+                  </UnstyledButton>
+                </Card>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </ListStates>
       <ListPagination
         page={Math.min(page, pages - 1)}
         pages={pages}

@@ -1,8 +1,8 @@
-import { Alert, Button, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { EmptyState, Stack, Text, Title } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { InstructorOnly } from '../../../app/guards/role-only';
-import { errorMessage } from '../../../lib/notify';
+import { ListStates } from '../../../lib/ui/list-states';
 import { useStudentsOverview } from '../api/students-api';
 import { InviteForm } from '../components/invite-form';
 import { PendingInvitations } from '../components/pending-invitations';
@@ -21,43 +21,6 @@ function Students() {
   const { t } = useTranslation();
   const overview = useStudentsOverview();
 
-  let students: React.ReactNode;
-  if (overview.isLoading) {
-    students = (
-      <Stack gap="xs" aria-busy="true" aria-label={t('admin:students.loading')}>
-        {[0, 1, 2].map((n) => (
-          <Skeleton key={n} h={44} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (overview.isError) {
-    students = (
-      <Alert color="red" title={t('feedback.error')}>
-        <Text size="sm">{errorMessage(overview.error)}</Text>
-        <Button
-          size="xs"
-          mt="sm"
-          variant="light"
-          color="red"
-          onClick={() => void overview.refetch()}
-        >
-          {t('admin:students.retry')}
-        </Button>
-      </Alert>
-    );
-  } else if (!overview.data || overview.data.students.length === 0) {
-    students = (
-      <EmptyState
-        icon={<IconSchool size={28} />}
-        title={t('admin:students.emptyTitle')}
-        description={t('admin:students.emptyBody')}
-        py="xl"
-      />
-    );
-  } else {
-    students = <StudentsTable students={overview.data.students} />;
-  }
-
   return (
     <Stack>
       <div>
@@ -69,7 +32,23 @@ function Students() {
         </Text>
       </div>
       <InviteForm />
-      {students}
+      <ListStates
+        query={overview}
+        isEmpty={(answer) => answer.students.length === 0}
+        skeleton={{ rows: 3, height: 44 }}
+        loadingLabel={t('admin:students.loading')}
+        retryLabel={t('admin:students.retry')}
+        empty={
+          <EmptyState
+            icon={<IconSchool size={28} />}
+            title={t('admin:students.emptyTitle')}
+            description={t('admin:students.emptyBody')}
+            py="xl"
+          />
+        }
+      >
+        {(answer) => <StudentsTable students={answer.students} />}
+      </ListStates>
       {overview.data && <PendingInvitations invitations={overview.data.invitations} />}
     </Stack>
   );

@@ -1,12 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
-  Alert,
-  Button,
   EmptyState,
   Group,
   Select,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -18,8 +15,8 @@ import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ROLES, USERS_PAGE_SIZE, type Role, type UsersListQuery } from '@dentflow/domain';
 import { SupervisorOnly } from '../../../app/guards/role-only';
-import { errorMessage } from '../../../lib/notify';
 import { ListPagination } from '../../../lib/ui/list-pagination';
+import { ListStates, usePastTheEndRedirect } from '../../../lib/ui/list-states';
 import { useUsersList } from '../api/list-users';
 import { UsersTable } from '../components/users-table';
 
@@ -90,58 +87,12 @@ function UsersAdmin() {
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || USERS_PAGE_SIZE))) : 1;
-  // A page past the end (an old link, users deleted meanwhile) moves to the last page.
-  const pastTheEnd = !list.isPlaceholderData && data?.items.length === 0 && page > 0;
-  useEffect(() => {
-    if (pastTheEnd) goToPage(pages - 1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the page runs out
-  }, [pastTheEnd, pages]);
+  usePastTheEndRedirect({ query: list, page, pages, goToPage });
 
   const flagOptions = [
     { value: 'true', label: t('admin:users.yes') },
     { value: 'false', label: t('admin:users.no') },
   ];
-
-  let body: React.ReactNode;
-  if (list.isLoading) {
-    body = (
-      <Stack gap="xs" aria-busy="true" aria-label={t('admin:users.loading')}>
-        {[0, 1, 2, 3, 4].map((n) => (
-          <Skeleton key={n} h={44} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert color="red" title={t('feedback.error')}>
-        <Text size="sm">{errorMessage(list.error)}</Text>
-        <Button size="xs" mt="sm" variant="light" color="red" onClick={() => void list.refetch()}>
-          {t('admin:users.retry')}
-        </Button>
-      </Alert>
-    );
-  } else if (!data || data.items.length === 0) {
-    body = (
-      <EmptyState
-        icon={<IconUsers size={28} />}
-        title={filtered ? t('admin:users.noMatchTitle') : t('admin:users.emptyTitle')}
-        description={filtered ? t('admin:users.noMatchBody') : t('admin:users.emptyBody')}
-        py="xl"
-      />
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {t('admin:users.total', { n: data.total })}
-        </Text>
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <UsersTable users={data.items} cards={phone} />
-        </div>
-        <ListPagination page={page} pages={pages} onChange={goToPage} compact={phone} />
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -194,7 +145,33 @@ function UsersAdmin() {
           data-testid="users-filter-internal"
         />
       </Group>
-      {body}
+      <ListStates
+        query={list}
+        isEmpty={(answer) => answer.items.length === 0}
+        skeleton={{ rows: 5, height: 44 }}
+        loadingLabel={t('admin:users.loading')}
+        retryLabel={t('admin:users.retry')}
+        empty={
+          <EmptyState
+            icon={<IconUsers size={28} />}
+            title={filtered ? t('admin:users.noMatchTitle') : t('admin:users.emptyTitle')}
+            description={filtered ? t('admin:users.noMatchBody') : t('admin:users.emptyBody')}
+            py="xl"
+          />
+        }
+      >
+        {(answer) => (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('admin:users.total', { n: answer.total })}
+            </Text>
+            <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+              <UsersTable users={answer.items} cards={phone} />
+            </div>
+            <ListPagination page={page} pages={pages} onChange={goToPage} compact={phone} />
+          </Stack>
+        )}
+      </ListStates>
     </Stack>
   );
 }
