@@ -1,4 +1,10 @@
-import { caseRelation, isCaseStaff, isReadOnlyRelation, type CaseRelation } from '@dentflow/domain';
+import {
+  caseRelation,
+  isCaseStaff,
+  isReadOnlyRelation,
+  type CaseRelation,
+  type CaseVisibilityFacts,
+} from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../http/permissions';
 import { findCaseVisibilityFacts } from './cases.repository';
@@ -29,7 +35,15 @@ export async function loadCaseAccess(
   options: { lock?: boolean } = {},
 ): Promise<CaseAccess | null> {
   const facts = await findCaseVisibilityFacts(db, caseId, options);
-  if (!facts) return null;
+  return facts ? caseAccessOf(caller, caseId, facts) : null;
+}
+
+/** The caller's access from facts already read (the case read fetches them with the case). */
+export function caseAccessOf(
+  caller: Pick<AuthContext, 'userId' | 'roles'>,
+  caseId: number,
+  facts: CaseVisibilityFacts & { caseArchived: boolean },
+): CaseAccess | null {
   const viewer = { userId: caller.userId, roles: caller.roles };
   const relation = caseRelation(viewer, facts);
   if (relation === null) return null;

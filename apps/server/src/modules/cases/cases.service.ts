@@ -52,7 +52,7 @@ import { AppError, validationError, zodIssueFields } from '../../http/app-error'
 import type { AuthContext } from '../../http/permissions';
 import { verifyPassword } from '../../security/passwords';
 import { isPartnerLinkedToClinic } from '../partners/partners.repository';
-import { loadCaseAccess, type CaseAccess } from './case-access.service';
+import { caseAccessOf, loadCaseAccess, type CaseAccess } from './case-access.service';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
 import { auditCaseStatus } from './case-status-audit';
 import {
@@ -79,9 +79,9 @@ import {
   listCaseTransactionStatuses,
   listCaseEvents,
   listCaseMembers,
-  listCaseReviews,
   listCasePage,
   listCaseServices,
+  prepareCaseDetail,
   searchArchivedCases,
   solveCaseReview,
   updateCase,
@@ -109,30 +109,38 @@ interface EventDraft {
 
 // ───────────────────────── shared pieces (exported for checkout, payments) ─────────────────────────
 
-/** Spec §4 transactions case check: every non-cancelled transaction is paid or pre-paid. */
-export async function caseTransactionsCheck(db: DbOrTx, caseId: number): Promise<boolean> {
-  const statuses = await listCaseTransactionStatuses(db, caseId);
-  return areTransactionsValid(statuses.map((paymentStatus) => ({ paymentStatus })));
+/**
+ * Spec §4 case checks from their inputs (the transactions check: every non-cancelled transaction
+ * is paid or pre-paid). The case read has the inputs at hand; a move reads them in its transaction.
+ */
+function caseChecks(input: {
+  services: readonly Pick<CaseServiceRow, 'dataVersion' | 'data' | 'productCategoryId'>[];
+  patient: { fname: string; lname: string } | null | undefined;
+  hasClientAttachment: boolean;
+  transactionStatuses: readonly string[];
+}): CaseDetail['checks'] {
+  const { patient } = input;
+  return {
+    services: areServicesDataValid(input.services),
+    patient: isPatientValid(patient ? { fname: patient.fname, lname: patient.lname } : null),
+    attachments: input.hasClientAttachment,
+    transactions: areTransactionsValid(
+      input.transactionStatuses.map((paymentStatus) => ({ paymentStatus })),
+    ),
+  };
 }
 
-/** Spec §4 case checks; the independent reads run together. */
 async function caseChecksOf(
   tx: DbOrTx,
   row: CaseRow,
   services: readonly CaseServiceRow[],
-  knownPatient?: { fname: string; lname: string } | null,
 ): Promise<CaseDetail['checks']> {
-  const [patient, attachments, transactions] = await Promise.all([
-    knownPatient === undefined ? findPatient(tx, row.patientId) : knownPatient,
+  const [patient, hasClientAttachment, transactionStatuses] = await Promise.all([
+    findPatient(tx, row.patientId),
     hasPublicClientAttachment(tx, row.id, row.ownerId),
-    caseTransactionsCheck(tx, row.id),
+    listCaseTransactionStatuses(tx, row.id),
   ]);
-  return {
-    services: areServicesDataValid(services),
-    patient: isPatientValid(patient ? { fname: patient.fname, lname: patient.lname } : null),
-    attachments,
-    transactions,
-  };
+  return caseChecks({ services, patient, hasClientAttachment, transactionStatuses });
 }
 
 /**
@@ -410,33 +418,17 @@ export function createCasesService(ctx: AppContext) {
     };
   }
 
-  async function buildDetail(
-    caller: Caller,
-    access: CaseAccess,
-    language: Language,
-  ): Promise<CaseDetail> {
-    const row = await findCase(db, access.caseId);
-    if (!row) throw new AppError(404, 'NOT_FOUND');
-    const [patient, services, members, reviews] = await Promise.all([
-      findPatient(db, row.patientId),
-      listCaseServices(db, row.id, language),
-      listCaseMembers(db, row.id),
-      listCaseReviews(db, row.id),
-    ]);
-    const checks = await caseChecksOf(db, row, services, patient ?? null);
-    const userIds = new Set<number>([row.ownerId]);
-    for (const s of services) if (s.plannerId) userIds.add(s.plannerId);
-    for (const r of reviews) {
-      if (r.createdBy) userIds.add(r.createdBy);
-      if (r.solvedBy) userIds.add(r.solvedBy);
-    }
-    const names = new Map(
-      (await findUsersByIds(db, [...userIds])).map((u) => [
-        u.id,
-        { id: u.id, displayName: u.displayName },
-      ]),
-    );
-    const ref = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+  const findCaseDetail = prepareCaseDetail(db);
+
+  /** The case as this caller sees it, in one statement; 404 when hidden or missing. */
+  async function readCase(caller: Caller, caseId: number, language: Language): Promise<CaseDetail> {
+    const found = await findCaseDetail(caseId, language);
+    const access =
+      found &&
+      caseAccessOf(caller, caseId, { ...found.facts, caseArchived: found.row.caseArchived });
+    if (!found || !access) throw new AppError(404, 'NOT_FOUND');
+    const { row, patient, services } = found;
+    const checks = caseChecks(found);
     const { actions, can } = availableCaseActions(viewerOf(caller), access.relation, {
       caseStatus: row.caseStatus,
       caseArchived: row.caseArchived,
@@ -447,7 +439,7 @@ export function createCasesService(ctx: AppContext) {
     return {
       id: row.id,
       ownerId: row.ownerId,
-      owner: ref(row.ownerId) ?? { id: row.ownerId, displayName: '' },
+      owner: found.owner,
       caseStatus: row.caseStatus as CaseDetail['caseStatus'],
       caseArchived: row.caseArchived,
       caseReview: row.caseReview,
@@ -465,40 +457,19 @@ export function createCasesService(ctx: AppContext) {
       modifiedAt: row.modifiedAt.toISOString(),
       deadlineAt: isoOrNull(row.deadlineAt),
       finishAt: isoOrNull(row.finishAt),
-      services: services.map((s: CaseServiceWithProduct) => ({
-        id: s.id,
-        productId: s.productId,
-        serviceId: s.serviceId,
-        productCategoryId: s.productCategoryId,
-        productName: s.productName,
-        productKind: s.productKind,
-        qtdOption: s.qtdOption,
-        qtdMax: s.qtdMax,
-        manufactureTime: s.manufactureTime,
-        quantity: s.quantity,
-        printableProduct: s.printableProduct,
-        planner: ref(s.plannerId),
+      services: services.map(({ paidAt, ...s }) => ({
+        ...s,
         approveRequestAt: isoOrNull(s.approveRequestAt),
         approveAt: isoOrNull(s.approveAt),
-        paid: s.paidAt !== null,
-        dataVersion: s.dataVersion,
+        paid: paidAt !== null,
         data: s.data ?? null,
         dataValid: isServiceDataValid(s),
       })),
-      users: members.map((m) => ({
-        userId: m.userId,
-        displayName: m.displayName,
-        roles: m.roles,
-        triggerNotification: m.triggerNotification,
-      })),
-      reviews: reviews.map((r) => ({
-        id: r.id,
-        reasonId: r.reasonId,
-        description: r.description,
+      users: found.members,
+      reviews: found.reviews.map((r) => ({
+        ...r,
         createdAt: r.createdAt.toISOString(),
-        createdBy: ref(r.createdBy),
         solvedAt: isoOrNull(r.solvedAt),
-        solvedBy: ref(r.solvedBy),
       })),
       checks,
       actions,
@@ -559,10 +530,8 @@ export function createCasesService(ctx: AppContext) {
       return messages;
     });
     ctx.caseEvents.publish(published);
-    const access = await loadCaseAccess(db, caller, caseId);
-    // A change can end the caller's view of the case (e.g. the last planner removed).
-    if (!access) throw new AppError(404, 'NOT_FOUND');
-    return buildDetail(caller, access, language);
+    // A change can end the caller's view of the case (e.g. the last planner removed): 404 then.
+    return readCase(caller, caseId, language);
   }
 
   async function findOwnedService(
@@ -583,7 +552,7 @@ export function createCasesService(ctx: AppContext) {
         openCase(tx, caller.userId, body, new Date()),
       );
       ctx.caseEvents.publish(messages);
-      return buildDetail(caller, await requireAccess(caller, caseId), language);
+      return readCase(caller, caseId, language);
     },
 
     async list(
@@ -633,7 +602,7 @@ export function createCasesService(ctx: AppContext) {
     },
 
     async get(caller: Caller, caseId: number, language: Language): Promise<CaseDetail> {
-      return buildDetail(caller, await requireAccess(caller, caseId), language);
+      return readCase(caller, caseId, language);
     },
 
     async history(caller: Caller, caseId: number): Promise<CaseEvent[]> {
