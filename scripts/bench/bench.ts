@@ -16,7 +16,8 @@
  * there when it stops (open it in Chrome DevTools or speedscope).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,8 @@ const selected = (actor: string, call: string) => !ONLY || `${actor} ${call}`.in
 const repoRoot = join(import.meta.dirname, '..', '..');
 
 interface Stats {
+  /** CPU milliseconds per request: the server process, this load generator, everything else (PostgreSQL). */
+  cpu?: { server: number; client: number; other: number };
   count: number;
   errors: number;
   p50: number;
@@ -92,6 +95,40 @@ async function measure(
     mean: latencies.reduce((sum, v) => sum + v, 0) / latencies.length,
     rps: latencies.length / elapsed,
   };
+}
+
+const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
+/** CPU time used so far, in ms: one process (from /proc/<pid>/stat) or the whole machine. */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS; // utime + stime
+}
+function machineCpuMs(): number {
+  const [, user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return (user! + nice! + system! + irq! + softirq!) * CLOCK_TICK_MS;
+}
+
+/** `measure`, plus the CPU each request cost the server, this process and the rest of the machine. */
+async function measureWithCpu(
+  serverPid: number,
+  ...args: Parameters<typeof measure>
+): Promise<Stats> {
+  const before = {
+    server: processCpuMs(serverPid),
+    client: process.cpuUsage(),
+    machine: machineCpuMs(),
+  };
+  const stats = await measure(...args);
+  const server = processCpuMs(serverPid) - before.server;
+  const clientUsage = process.cpuUsage(before.client);
+  const client = (clientUsage.user + clientUsage.system) / 1000;
+  const other = Math.max(0, machineCpuMs() - before.machine - server - client);
+  const per = (ms: number) => ms / stats.count;
+  return { ...stats, cpu: { server: per(server), client: per(client), other: per(other) } };
 }
 
 function freePort(): Promise<number> {
@@ -146,6 +183,8 @@ async function waitForHealth(base: string, server: { output(): string }) {
 }
 
 const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(1) : '–');
+const cpuCell = ({ cpu }: Stats) =>
+  cpu ? `${cpu.server.toFixed(2)} · ${cpu.client.toFixed(2)} · ${cpu.other.toFixed(2)}` : '';
 
 async function main() {
   const started = Date.now();
@@ -212,22 +251,44 @@ async function main() {
     };
     const actors = { doctor: await login('doctor'), supervisor: await login('supervisor') };
 
-    const get = async (token: string, path: string) => {
-      const response = await fetch(`${base}${path}`, {
-        headers: { authorization: `Bearer ${token}` },
+    // node:http with one keep-alive socket per request in flight: `fetch` (undici) cost the
+    // load generator 1.5–2.3 ms of CPU per request on the same two cores as the server.
+    const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const send = (method: 'GET' | 'POST', path: string, token?: string, payload?: unknown) =>
+      new Promise<{ ok: boolean; status: number; body: string }>((resolve, reject) => {
+        const body = payload === undefined ? undefined : JSON.stringify(payload);
+        const req = httpRequest(
+          `${base}${path}`,
+          {
+            method,
+            agent,
+            headers: {
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              const status = res.statusCode ?? 0;
+              resolve({
+                ok: status >= 200 && status < 300,
+                status,
+                body: Buffer.concat(chunks).toString(),
+              });
+            });
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
       });
-      const body = await response.text();
-      return { ok: response.ok, status: response.status, body };
-    };
-    const post = async (token: string, path: string, payload: unknown) => {
-      const response = await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      await response.arrayBuffer();
-      return response.ok;
-    };
+    const measured = (...args: Parameters<typeof measure>) =>
+      measureWithCpu(server.child.pid!, ...args);
+    const get = (token: string | undefined, path: string) => send('GET', path, token);
+    const post = async (token: string, path: string, payload: unknown) =>
+      (await send('POST', path, token, payload)).ok;
 
     // The list's hand-written twin, one statement: the page of cases first (read in index order,
     // so OFFSET skips index entries only), then their patients, owners and services.
@@ -274,16 +335,18 @@ async function main() {
       progress(entry.actor, entry.call, entry.stats, entry.sql);
     };
     // The floor: what any request costs here, before the case code (no query; one query + auth).
-    for (const [call, path] of [
-      ['reference: GET /api/health (no auth)', '/api/health'],
-      ['reference: GET /api/v1/profile/get (auth)', '/api/v1/profile/get'],
+    for (const [name, path, token] of [
+      ['reference: GET /api/health (no auth)', '/api/health', undefined],
+      ['reference: GET /api/v1/profile/get (auth)', '/api/v1/profile/get', actors.doctor.token],
     ] as const) {
-      if (!selected('doctor', call)) continue;
-      const once = async () => (await get(actors.doctor.token, path)).ok;
+      if (!selected('doctor', name)) continue;
+      const once = async () => (await get(token, path)).ok;
       await measure(WARMUP, CONCURRENCY, once);
-      record({ actor: 'doctor', call, stats: await measure(REQUESTS, CONCURRENCY, once) });
+      record({ actor: 'doctor', call: name, stats: await measured(REQUESTS, CONCURRENCY, once) });
     }
 
+    const moveIdsOf: Record<'doctor' | 'supervisor', number[]> = { doctor: [], supervisor: [] };
+    const moveCall = 'case/{id}/move (submit ↔ backToNew)';
     for (const role of ['doctor', 'supervisor'] as const) {
       const actor = actors[role];
       const newTotal = (
@@ -304,7 +367,6 @@ async function main() {
         `SELECT id FROM cases WHERE observation = $1 AND (owner_id = $2) = $3 ORDER BY id LIMIT $4`,
         [MOVE_MARK, actors.doctor.id, role === 'doctor', MOVE_CASES],
       );
-      const moveIds = moveRows.map((r) => r.id);
 
       const lists = [
         { call: 'list new page 0', page: 0, q: undefined as string | undefined },
@@ -341,13 +403,13 @@ async function main() {
           failed = true;
         }
         await measure(WARMUP, CONCURRENCY, async () => (await get(actor.token, path)).ok);
-        const stats = await measure(
+        const stats = await measured(
           REQUESTS,
           CONCURRENCY,
           async () => (await get(actor.token, path)).ok,
         );
         await measure(WARMUP, CONCURRENCY, async () => (await pool.query(text, args()), true));
-        const sqlStats = await measure(REQUESTS, CONCURRENCY, async () => {
+        const sqlStats = await measured(REQUESTS, CONCURRENCY, async () => {
           await pool.query(text, args());
           return true;
         });
@@ -360,7 +422,7 @@ async function main() {
         record({
           actor: role,
           call: 'case/counts',
-          stats: await measure(REQUESTS, CONCURRENCY, counts),
+          stats: await measured(REQUESTS, CONCURRENCY, counts),
         });
       }
       if (selected(role, 'case/{id}/get')) {
@@ -370,10 +432,16 @@ async function main() {
         record({
           actor: role,
           call: 'case/{id}/get',
-          stats: await measure(REQUESTS, CONCURRENCY, getCase),
+          stats: await measured(REQUESTS, CONCURRENCY, getCase),
         });
       }
-      const moveCall = 'case/{id}/move (submit ↔ backToNew)';
+      moveIdsOf[role] = moveRows.map((r) => r.id);
+    }
+
+    // The moves last: their writes would otherwise age the tables under the reads measured after.
+    for (const role of ['doctor', 'supervisor'] as const) {
+      const actor = actors[role];
+      const moveIds = moveIdsOf[role];
       if (!selected(role, moveCall)) continue;
       // Each worker moves its own case: submit (new → checkingout), then backToNew, and so on.
       const moved = new Map<number, boolean>();
@@ -391,7 +459,7 @@ async function main() {
       record({
         actor: role,
         call: moveCall,
-        stats: await measure(REQUESTS, moveConcurrency, move),
+        stats: await measured(REQUESTS, moveConcurrency, move),
         note:
           moveConcurrency < CONCURRENCY
             ? `${moveConcurrency} in flight (one dedicated case each)`
@@ -402,7 +470,7 @@ async function main() {
     log();
     log(
       `${CASE_COUNT.toLocaleString('en')} bench cases (+ demo), heavy owner = demo doctor (${HEAVY_OWNER_CASES} cases); ` +
-        `${REQUESTS} measured requests per call after ${WARMUP} warm-up, ${CONCURRENCY} in flight (Node fetch, keep-alive); ` +
+        `${REQUESTS} measured requests per call after ${WARMUP} warm-up, ${CONCURRENCY} in flight (node:http, keep-alive); ` +
         `SQL baseline: pg.Pool max ${POOL_SIZE} (= the server's pool), same concurrency.`,
     );
     log(
@@ -414,14 +482,14 @@ async function main() {
     );
     log();
     log(
-      '| actor | call | p50 ms | p95 ms | p99 ms | req/s | errors | SQL p50 | SQL p95 | SQL req/s | ratio p95 (API/SQL) | note |',
+      '| actor | call | p50 ms | p95 ms | p99 ms | req/s | errors | CPU ms/req server · bench · other | SQL p50 | SQL p95 | SQL req/s | ratio p95 (API/SQL) | note |',
     );
-    log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     const verdicts: string[] = [];
     for (const r of results) {
       const ratio = r.sql ? r.stats.p95 / r.sql.p95 : NaN;
       log(
-        `| ${r.actor} | ${r.call} | ${fmt(r.stats.p50)} | ${fmt(r.stats.p95)} | ${fmt(r.stats.p99)} | ${r.stats.rps.toFixed(0)} | ${r.stats.errors} | ` +
+        `| ${r.actor} | ${r.call} | ${fmt(r.stats.p50)} | ${fmt(r.stats.p95)} | ${fmt(r.stats.p99)} | ${r.stats.rps.toFixed(0)} | ${r.stats.errors} | ${cpuCell(r.stats)} | ` +
           `${r.sql ? fmt(r.sql.p50) : ''} | ${r.sql ? fmt(r.sql.p95) : ''} | ${r.sql ? r.sql.rps.toFixed(0) : ''} | ${r.sql ? ratio.toFixed(2) : ''} | ${r.note ?? ''} |`,
       );
       const budgeted = !r.call.includes('move') && !r.call.startsWith('reference');

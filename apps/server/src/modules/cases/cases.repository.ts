@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   PRINTER_VISIBLE_STATUSES,
@@ -140,17 +141,37 @@ export interface CasePreviewRow {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The list statement's values as placeholders: its text then depends only on its shape (the
+ * viewer's role branches, the filter, searched or not), so drizzle builds each shape once and,
+ * unsearched, each pooled connection plans it once (docs/performance.md).
+ */
+const listParam = {
+  userId: sql.placeholder('userId'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  /** offset + limit: where each branch of a union is cut. */
+  cut: sql.placeholder('cut'),
+  pattern: sql.placeholder('pattern'),
+  caseId: sql.placeholder('caseId'),
+  language: sql`${sql.placeholder('language')}::text`,
+};
+
+/** A search by name (contains), or by name or case id when the text is a number. */
+type SearchKind = 'name' | 'nameOrId' | undefined;
+const searchKindOf = (q: string | undefined): SearchKind =>
+  !q ? undefined : /^\d{1,9}$/.test(q) ? 'nameOrId' : 'name';
+
 function searchCondition(
-  q: string | undefined,
+  kind: SearchKind,
   columns: { searchText: AnyPgColumn; id: AnyPgColumn } = {
     searchText: cases.searchText,
     id: cases.id,
   },
 ): SQL | undefined {
-  if (!q) return undefined;
-  const byName = sql`${columns.searchText} like ${`%${escapeLike(q)}%`}`;
-  if (/^\d{1,9}$/.test(q)) return sql`(${byName} or ${columns.id} = ${Number(q)})`;
-  return byName;
+  if (!kind) return undefined;
+  const byName = sql`${columns.searchText} like ${listParam.pattern}`;
+  return kind === 'nameOrId' ? sql`(${byName} or ${columns.id} = ${listParam.caseId})` : byName;
 }
 
 /** The list filter: 'checkingout' is its own status inside the broad 'new' group. */
@@ -170,40 +191,47 @@ const printerStatusesSql = sql.join(
   sql`, `,
 );
 
+/** The shape of a list statement: everything its text depends on. */
+interface ListShape {
+  staff: boolean;
+  printer: boolean;
+  instructor: boolean;
+  filter: CaseListFilter;
+  search: SearchKind;
+}
+
 /**
  * The viewer's visible cases of one filter as `(id, modified_at)` sub-selects, one per relation,
  * for a non-staff viewer (`caseRelation` in SQL): their `case_viewers` range (owner, member,
  * planner; kept by triggers) plus, for those roles, the printer and instructor branches on
  * `cases`. Each branch walks an index in `modifiedAt` order, so with a LIMIT it stops early.
  */
-function visibleBranches(
-  viewer: CaseViewer,
-  filter: CaseListFilter,
-  q: string | undefined,
-): { viewerRows: SQL; extra: SQL[] } {
-  const me = viewer.userId;
-  const search = searchCondition(q);
+function visibleBranches(shape: ListShape): { viewerRows: SQL; extra: SQL[] } {
+  const search = searchCondition(shape.search);
   // The search reads the copied search_text in the index itself: no join, no heap.
   const viewerRows = sql`select ${caseViewers.caseId} as id, ${caseViewers.modifiedAt} as modified_at
             from ${caseViewers}
            where ${and(
-             eq(caseViewers.userId, me),
-             viewerFilterCondition(filter),
-             searchCondition(q, { searchText: caseViewers.searchText, id: caseViewers.caseId }),
+             eq(caseViewers.userId, listParam.userId),
+             viewerFilterCondition(shape.filter),
+             searchCondition(shape.search, {
+               searchText: caseViewers.searchText,
+               id: caseViewers.caseId,
+             }),
            )}`;
   const extra: SQL[] = [];
   const onCases = (condition: SQL) =>
     sql`select ${cases.id} as id, ${cases.modifiedAt} as modified_at from ${cases}
-         where ${condition} and ${and(filterCondition(filter), search)}`;
-  if (isPrinter(viewer.roles)) {
+         where ${condition} and ${and(filterCondition(shape.filter), search)}`;
+  if (shape.printer) {
     extra.push(
       onCases(sql`${cases.hasPrintable} and ${cases.caseStatus} in (${printerStatusesSql})`),
     );
   }
-  if (isInstructor(viewer.roles)) {
+  if (shape.instructor) {
     extra.push(
       onCases(
-        sql`${cases.ownerId} in (select u2.id from users u2 where (u2.data_capabilities ->> 'instructorId')::int = ${me})`,
+        sql`${cases.ownerId} in (select u2.id from users u2 where (u2.data_capabilities ->> 'instructorId')::int = ${listParam.userId})`,
       ),
     );
   }
@@ -218,12 +246,11 @@ const newestFirst = sql`order by modified_at desc, id desc`;
  * their `case_viewers_*_idx` range, plus the printer/instructor branches (each cut at
  * offset + limit rows before the union, which is all a page can need).
  */
-function pageIdsAndTotal(viewer: CaseViewer, query: CaseListQuery): { pageIds: SQL; total: SQL } {
-  const limit = query.pageSize;
-  const offset = query.page * query.pageSize;
-  if (isCaseStaff(viewer)) {
-    const search = searchCondition(query.q);
-    const where = and(filterCondition(query.filter), search);
+function pageIdsAndTotal(shape: ListShape): { pageIds: SQL; total: SQL } {
+  const { limit, offset } = listParam;
+  if (shape.staff) {
+    const search = searchCondition(shape.search);
+    const where = and(filterCondition(shape.filter), search);
     return {
       pageIds: sql`select ${cases.id} from ${cases} where ${where}
                    order by ${cases.modifiedAt} desc, ${cases.id} desc limit ${limit} offset ${offset}`,
@@ -232,13 +259,13 @@ function pageIdsAndTotal(viewer: CaseViewer, query: CaseListQuery): { pageIds: S
         ? sql`select count(*)::int as total from ${cases} where ${where}`
         : sql`select coalesce(sum(${caseListCounts.n}), 0)::int as total from ${caseListCounts}
                where ${
-                 query.filter === 'checkingout'
+                 shape.filter === 'checkingout'
                    ? eq(caseListCounts.caseStatus, 'checkingout')
-                   : eq(caseListCounts.listGroup, query.filter)
+                   : eq(caseListCounts.listGroup, shape.filter)
                }`,
     };
   }
-  const { viewerRows, extra } = visibleBranches(viewer, query.filter, query.q);
+  const { viewerRows, extra } = visibleBranches(shape);
   if (extra.length === 0) {
     return {
       pageIds: sql`select id from (${viewerRows}) v ${newestFirst} limit ${limit} offset ${offset}`,
@@ -246,7 +273,7 @@ function pageIdsAndTotal(viewer: CaseViewer, query: CaseListQuery): { pageIds: S
     };
   }
   const cut = (branch: SQL) =>
-    sql`(select * from (${branch}) b ${newestFirst} limit ${offset + limit})`;
+    sql`(select * from (${branch}) b ${newestFirst} limit ${listParam.cut})`;
   return {
     pageIds: sql`select id from (${sql.join([viewerRows, ...extra].map(cut), sql` union `)}) v
                  ${newestFirst} limit ${limit} offset ${offset}`,
@@ -258,7 +285,7 @@ function pageIdsAndTotal(viewer: CaseViewer, query: CaseListQuery): { pageIds: S
 }
 
 /** The page's services as a JSON array, inside the page query (no second round trip). */
-export const previewServicesSql = (language: Language) =>
+export const previewServicesSql = (language: Language | SQL) =>
   sql<CasePreviewRow['services'] | null>`(select json_agg(json_build_object(
       'id', s.id,
       'productName', coalesce(nullif(pr.texts -> ${language} ->> 'name', ''), pr.texts -> 'en' ->> 'name', ''),
@@ -267,12 +294,12 @@ export const previewServicesSql = (language: Language) =>
    where s.case_id = "cases"."id")`;
 
 /** The viewer's unseen notifications of the case (the list's badge; index user, case). */
-const previewUnseenSql = (userId: number) =>
+const previewUnseenSql = (userId: number | Placeholder) =>
   sql<number>`(select count(*)::int from notifications n
    where n.user_id = ${userId} and n.case_id = "cases"."id" and n.viewed_at is null)`;
 
 /** The columns of a case preview (list and archive), from cases joined to patient and owner. */
-const previewColumns = (language: Language, viewer: CaseViewer) => ({
+const previewColumns = (language: Language | SQL, userId: number | Placeholder) => ({
   id: cases.id,
   fname: patients.fname,
   lname: patients.lname,
@@ -286,8 +313,37 @@ const previewColumns = (language: Language, viewer: CaseViewer) => ({
   modifiedAt: cases.modifiedAt,
   caseReview: cases.caseReview,
   services: previewServicesSql(language),
-  unseen: previewUnseenSql(viewer.userId),
+  unseen: previewUnseenSql(userId),
 });
+
+/**
+ * One list shape as a prepared statement. One round trip: the total rides along as an
+ * uncorrelated scalar sub-select (PostgreSQL evaluates it once).
+ */
+function prepareListStatement(db: DbOrTx, shape: ListShape) {
+  const { pageIds, total } = pageIdsAndTotal(shape);
+  return (
+    db
+      .select({
+        ...previewColumns(listParam.language, listParam.userId),
+        total: sql<number>`(${total})`,
+      })
+      .from(cases)
+      .innerJoin(patients, eq(patients.id, cases.patientId))
+      .innerJoin(users, eq(users.id, cases.ownerId))
+      .where(sql`${cases.id} in (${pageIds})`)
+      .orderBy(desc(cases.modifiedAt), desc(cases.id))
+      // Named (planned once per connection) only unsearched: a searched statement keeps a plan
+      // made for its own pattern. An empty name is node-postgres' unnamed statement.
+      .prepare(
+        shape.search
+          ? ''
+          : `case_list_${createHash('sha1').update(JSON.stringify(shape)).digest('hex').slice(0, 16)}`,
+      )
+  );
+}
+
+const listStatements = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepareListStatement>>>();
 
 /**
  * THE case list query (`GET /case/list/{filter}/{page}`; the benchmark mirrors it): the viewer's
@@ -300,22 +356,37 @@ export async function listCasePage(
   viewer: CaseViewer,
   query: CaseListQuery,
 ): Promise<{ rows: CasePreviewRow[]; total: number }> {
-  const { pageIds, total } = pageIdsAndTotal(viewer, query);
-  // One round trip: the total rides along as an uncorrelated scalar sub-select
-  // (PostgreSQL evaluates it once). Only an empty page past the first needs it on its own.
-  const pageRows = await db
-    .select({
-      ...previewColumns(query.language, viewer),
-      total: sql<number>`(${total})`,
-    })
-    .from(cases)
-    .innerJoin(patients, eq(patients.id, cases.patientId))
-    .innerJoin(users, eq(users.id, cases.ownerId))
-    .where(sql`${cases.id} in (${pageIds})`)
-    .orderBy(desc(cases.modifiedAt), desc(cases.id));
+  const shape: ListShape = {
+    staff: isCaseStaff(viewer),
+    printer: isPrinter(viewer.roles),
+    instructor: isInstructor(viewer.roles),
+    filter: query.filter,
+    search: searchKindOf(query.q),
+  };
+  const key = JSON.stringify(shape);
+  let statements = listStatements.get(db);
+  if (!statements) listStatements.set(db, (statements = new Map()));
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = prepareListStatement(db, shape)));
+  const offset = query.page * query.pageSize;
+  const values = {
+    userId: viewer.userId,
+    limit: query.pageSize,
+    offset,
+    cut: offset + query.pageSize,
+    pattern: query.q ? `%${escapeLike(query.q)}%` : null,
+    caseId: shape.search === 'nameOrId' ? Number(query.q) : null,
+    language: query.language,
+  };
+  const pageRows = await statement.execute(values);
   let count = pageRows[0]?.total;
+  // Only an empty page past the first needs the total on its own.
   if (count === undefined && query.page > 0) {
-    const [row] = await db.select({ total: sql<number>`total` }).from(sql`(${total}) t`);
+    const [row] = await db
+      .select({ total: sql<number>`total` })
+      .from(sql`(${pageIdsAndTotal(shape).total}) t`)
+      .prepare('')
+      .execute(values);
     count = row?.total;
   }
   return {
@@ -433,7 +504,7 @@ export async function searchArchivedCases(
   const [pageRows, [count]] = await Promise.all([
     db
       .select({
-        ...previewColumns(query.language, viewer),
+        ...previewColumns(query.language, viewer.userId),
       })
       .from(cases)
       .innerJoin(patients, eq(patients.id, cases.patientId))
