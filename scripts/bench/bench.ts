@@ -6,7 +6,7 @@
  *    a free local port): migrations and the demo seed run as on any first start;
  * 3. bulk-seeds 100,000 cases in SQL (scripts/bench/seed.ts);
  * 4. measures each call for the demo doctor (the heavy owner, 2,000 cases) and the supervisor
- *    with BENCH_CONCURRENCY requests in flight (default 50), and the list's rows read by one
+ *    with BENCH_CONCURRENCY requests in flight (default 10), and the list's rows read by one
  *    hand-written SQL query through `pg` at the same concurrency;
  * 5. prints p50/p95/p99 and throughput per call, the list/SQL ratios and the budget verdict,
  *    and drops the database (BENCH_KEEP=1 keeps it).
@@ -28,7 +28,8 @@ const ADMIN_URL =
   process.env.BENCH_PG_URL ??
   process.env.TEST_PG_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+// The budget's concurrency (docs/decisions/017-bench-budget-concurrency.md).
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const WARMUP = Math.min(200, Math.ceil(REQUESTS / 5));
 const PAGE_SIZE = 20;
