@@ -121,6 +121,37 @@ describe('lists: search, paging, counts', () => {
     expect(none.total).toBe(0);
   });
 
+  it("a supervisor's search (planned for its pattern, in two steps) pages with totals", async () => {
+    const mine = objOf<CasePage>(await api(me, 'GET', 'list/new/0?q=paciente&pageSize=100'));
+    expect(mine.total).toBe(24);
+    const pageSize = 10;
+    const pageOf = async (page: number) =>
+      casePageSchema.parse(
+        objOf(await api(s.supervisor, 'GET', `list/new/${page}?q=paciente&pageSize=${pageSize}`)),
+      );
+    const first = await pageOf(0);
+    expect(first.total).toBeGreaterThanOrEqual(24);
+    const pages = Math.ceil(first.total / pageSize);
+    const seen = [...first.items];
+    for (let page = 1; page < pages; page += 1) {
+      const next = await pageOf(page);
+      expect(next.total).toBe(first.total);
+      seen.push(...next.items);
+    }
+    expect(seen).toHaveLength(first.total);
+    expect(new Set(seen.map((i) => i.id)).size).toBe(first.total);
+    for (const item of mine.items) expect(seen.map((i) => i.id)).toContain(item.id);
+    const order = seen.map((i) => [i.modifiedAt, i.id] as const);
+    expect(order).toEqual(
+      [...order].sort((a, b) => (a[0] === b[0] ? b[1] - a[1] : a[0] < b[0] ? 1 : -1)),
+    );
+    expect(await pageOf(pages + 2)).toMatchObject({ items: [], total: first.total });
+    const byId = objOf<CasePage>(await api(s.supervisor, 'GET', `list/new/0?q=${joao}`));
+    expect(byId.items.map((i) => i.id)).toContain(joao);
+    const none = objOf<CasePage>(await api(s.supervisor, 'GET', 'list/new/0?q=zzqqxx'));
+    expect(none).toMatchObject({ items: [], total: 0 });
+  });
+
   it('pages newest first with totals; previews match the contract', async () => {
     const first = casePageSchema.parse(objOf(await api(me, 'GET', 'list/new/0?pageSize=10')));
     expect(first).toMatchObject({ total: 26, page: 0, pageSize: 10 });
