@@ -13,7 +13,6 @@ import {
 } from '@dentflow/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import {
-  attachments,
   caseEvents,
   caseListCounts,
   caseReviews,
@@ -579,6 +578,16 @@ export async function findCase(db: DbOrTx, caseId: number): Promise<CaseRow | un
   return row;
 }
 
+/**
+ * The attachments case check (THE meeting point with the files feature), in a select from
+ * `cases`: a file of the case that is not deleted, is public and was uploaded by the client side
+ * (the owner).
+ */
+const clientFileExistsSql = sql<boolean>`exists (
+  select 1 from attachments a
+   where a.case_id = "cases"."id" and a.user_id = "cases"."owner_id"
+     and a.status = 'public' and a.deleted_at is null)`;
+
 /** A service as the case read returns it: the row's fields the case view shows, with its product. */
 export interface CaseDetailService {
   id: number;
@@ -684,12 +693,7 @@ export function prepareCaseDetail(db: Db) {
                                           'solvedBy', ${userRefJson('r.solved_by')})
                order by r.id)
           from case_reviews r where r.case_id = "cases"."id"), '[]'::json)`,
-      // The attachments case check (THE meeting point with the files feature): a file of the
-      // case that is not deleted, is public and was uploaded by the client side (the owner).
-      hasClientAttachment: sql<boolean>`exists (
-        select 1 from attachments a
-         where a.case_id = "cases"."id" and a.user_id = "cases"."owner_id"
-           and a.status = 'public' and a.deleted_at is null)`,
+      hasClientAttachment: clientFileExistsSql,
       transactionStatuses: sql<
         string[]
       >`array(select t.payment_status from transactions t where t.case_id = "cases"."id")`,
@@ -815,28 +819,13 @@ export async function listCaseEvents(db: DbOrTx, caseId: number): Promise<CaseEv
     .orderBy(asc(caseEvents.at), asc(caseEvents.id));
 }
 
-/**
- * The attachments case check (THE meeting point with the files feature): at least one file of
- * the case that is not deleted, is public and was uploaded by the client side (the owner).
- */
-export async function hasPublicClientAttachment(
-  db: DbOrTx,
-  caseId: number,
-  ownerId: number,
-): Promise<boolean> {
+/** The attachments case check of one case (see `clientFileExistsSql`). */
+export async function hasPublicClientAttachment(db: DbOrTx, caseId: number): Promise<boolean> {
   const [row] = await db
-    .select({ id: attachments.id })
-    .from(attachments)
-    .where(
-      and(
-        eq(attachments.caseId, caseId),
-        eq(attachments.userId, ownerId),
-        eq(attachments.status, 'public'),
-        isNull(attachments.deletedAt),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+    .select({ exists: clientFileExistsSql })
+    .from(cases)
+    .where(eq(cases.id, caseId));
+  return row?.exists === true;
 }
 
 // ───────────────────────────── writes ─────────────────────────────

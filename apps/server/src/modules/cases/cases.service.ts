@@ -137,7 +137,7 @@ async function caseChecksOf(
 ): Promise<CaseDetail['checks']> {
   const [patient, hasClientAttachment, transactionStatuses] = await Promise.all([
     findPatient(tx, row.patientId),
-    hasPublicClientAttachment(tx, row.id, row.ownerId),
+    hasPublicClientAttachment(tx, row.id),
     listCaseTransactionStatuses(tx, row.id),
   ]);
   return caseChecks({ services, patient, hasClientAttachment, transactionStatuses });
