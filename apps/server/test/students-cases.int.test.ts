@@ -164,6 +164,27 @@ describe("an instructor's student's cases", () => {
     expect((await casesOf(instructor, student.profile.id)).statusCode).toBe(404);
   });
 
+  it("ends the instructor's access to a student's cases when an admin deletes the student", async () => {
+    const student = await createUser(t.app, ['doctor'], { instructorId: instructor.profile.id });
+    const opened = await caseApi(t.app)(student, 'POST', 'new', {
+      patient: { fname: 'Ana', lname: 'Deleted' },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const caseId = json<{ obj: { id: number } }>(opened).obj.id;
+    expect((await caseApi(t.app)(instructor, 'GET', `${caseId}/get`)).statusCode).toBe(200);
+    const admin = await login(t.app, 'admin');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/delete/${student.profile.id}`,
+      headers: bearer(admin),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // The anonymization clears the student's instructor: the case stays, the relation ends.
+    expect((await caseApi(t.app)(instructor, 'GET', `${caseId}/get`)).statusCode).toBe(404);
+    const supervisor = await login(t.app, 'supervisor');
+    expect((await caseApi(t.app)(supervisor, 'GET', `${caseId}/get`)).statusCode).toBe(200);
+  });
+
   it('refuses a doctor and a supervisor with 403 and an anonymous caller with 401', async () => {
     const supervisor = await login(t.app, 'supervisor');
     for (const caller of [doctor, supervisor]) {
