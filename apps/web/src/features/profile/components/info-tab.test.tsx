@@ -5,7 +5,8 @@ import { applyLanguage } from '../../../lib/i18n';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock';
 import { completeProfile } from '../../../test/profiles';
 import { renderWithApp } from '../../../test/render';
-import { InfoTab, validateInfo, type InfoFormValues } from './info-tab';
+import { validateInfo, type InfoFormValues } from './info-fields';
+import { InfoTab } from './info-tab';
 
 const values = (overrides: Partial<InfoFormValues>): InfoFormValues => ({
   language: 'en',

@@ -1,102 +1,18 @@
-import {
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  CURRENCIES,
-  DEFAULT_LANGUAGE,
-  DOCUMENT_TYPES,
-  FREE_DOCUMENT_MAX_LENGTH,
-  GENDERS,
-  LANGUAGES,
-  currencyForLanguage,
-  dataInfoUpdateSchema,
-  isLanguage,
-  maskDocument,
-  maskPhone,
-  type Currency,
-  type DataInfoUpdate,
-  type DocumentType,
-  type Language,
-  type UserProfile,
-} from '@dentflow/domain';
-import { schemaValidator, serverFieldErrors } from '../../../lib/form';
+import type { UserProfile } from '@dentflow/domain';
+import { serverFieldErrors } from '../../../lib/form';
 import { chooseLanguage } from '../../../lib/i18n';
 import { showError } from '../../../lib/notify';
+import { InfoFields, infoPayload, useInfoForm } from './info-fields';
 import { useSaveProfile } from './use-save-profile';
 
-export interface InfoFormValues {
-  language: Language;
-  currency: Currency;
-  typeOfDocument: DocumentType;
-  document: string;
-  mobile: { number: string; whatsapp: boolean };
-  birthDate: string;
-  specialization: string;
-  gender: string;
-  bio: string;
-}
-
-const infoUpdateValidator = schemaValidator<DataInfoUpdate>(dataInfoUpdateSchema);
-
-/** What the form sends as `dataInfo`: trimmed texts, an empty birth date as null. */
-export function infoPayload(values: InfoFormValues): DataInfoUpdate {
-  return {
-    language: values.language,
-    currency: values.currency,
-    typeOfDocument: values.typeOfDocument,
-    document: values.document.trim(),
-    mobile: { number: values.mobile.number.trim(), whatsapp: values.mobile.whatsapp },
-    birthDate: values.birthDate || null,
-    specialization: values.specialization.trim(),
-    gender: values.gender,
-    bio: values.bio.trim(),
-  };
-}
-
-/**
- * The info form's rules are the domain's `dataInfoUpdateSchema` (the one the server applies):
- * limits, phone format, CPF/CNPJ check digits against the document type, ISO birth date.
- */
-export function validateInfo(values: InfoFormValues): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const [path, message] of Object.entries(infoUpdateValidator(infoPayload(values))))
-    if (typeof message === 'string') errors[path] = message;
-  return errors;
-}
-
+/** Spec §5 info form of the profile (the fields and their rules: `InfoFields`). */
 export function InfoTab({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
   const { save, isSaving } = useSaveProfile(profile);
   const info = profile.dataInfo;
-  const form = useForm<InfoFormValues>({
-    initialValues: {
-      language: isLanguage(info.language) ? info.language : DEFAULT_LANGUAGE,
-      currency: info.currency ?? currencyForLanguage(info.language),
-      typeOfDocument: info.typeOfDocument ?? 'none',
-      document: maskDocument(info.typeOfDocument ?? 'none', info.document ?? ''),
-      mobile: {
-        number: maskPhone(info.mobile?.number ?? ''),
-        whatsapp: info.mobile?.whatsapp ?? false,
-      },
-      birthDate: info.birthDate ?? '',
-      specialization: info.specialization ?? '',
-      gender: info.gender ?? '',
-      bio: info.bio ?? '',
-    },
-    validate: validateInfo,
-  });
-
-  const documentInput = form.getInputProps('document');
-  const phoneInput = form.getInputProps('mobile.number');
+  const form = useInfoForm(info);
 
   const submit = form.onSubmit((values) => {
     save(
@@ -117,104 +33,7 @@ export function InfoTab({ profile }: { profile: UserProfile }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={640}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('profile.info.language')}
-            data={LANGUAGES.map((language) => ({
-              value: language,
-              label: t(`language.names.${language}`),
-            }))}
-            allowDeselect={false}
-            {...form.getInputProps('language')}
-          />
-          <Select
-            label={t('profile.info.currency')}
-            data={CURRENCIES.map((currency) => ({
-              value: currency,
-              label: t(`profile.info.currencies.${currency}`),
-            }))}
-            allowDeselect={false}
-            {...form.getInputProps('currency')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('profile.info.typeOfDocument')}
-            data={DOCUMENT_TYPES.map((type) => ({
-              value: type,
-              label: t(`profile.info.documentTypes.${type}`),
-            }))}
-            allowDeselect={false}
-            {...form.getInputProps('typeOfDocument')}
-            onChange={(value) => {
-              const type = (value ?? 'none') as DocumentType;
-              form.setFieldValue('typeOfDocument', type);
-              form.setFieldValue('document', maskDocument(type, form.values.document));
-            }}
-          />
-          <TextInput
-            label={t('profile.info.document')}
-            placeholder={t(`profile.info.documentPlaceholders.${form.values.typeOfDocument}`)}
-            inputMode={form.values.typeOfDocument === 'none' ? 'text' : 'numeric'}
-            maxLength={FREE_DOCUMENT_MAX_LENGTH}
-            {...documentInput}
-            onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
-              form.setFieldValue(
-                'document',
-                maskDocument(form.values.typeOfDocument, event.currentTarget.value),
-              )
-            }
-          />
-        </SimpleGrid>
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            style={{ flex: 1, minWidth: 220 }}
-            label={t('profile.info.phone')}
-            placeholder="(11) 91234-5678"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            {...phoneInput}
-            onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
-              form.setFieldValue('mobile.number', maskPhone(event.currentTarget.value))
-            }
-          />
-          <Switch
-            mb={8}
-            label={t('profile.info.whatsapp')}
-            {...form.getInputProps('mobile.whatsapp', { type: 'checkbox' })}
-          />
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('profile.info.birthDate')}
-            type="date"
-            {...form.getInputProps('birthDate')}
-          />
-          <Select
-            label={t('profile.info.gender')}
-            data={GENDERS.map((gender) => ({
-              value: gender,
-              label: t(`profile.info.genders.${gender}`),
-            }))}
-            clearable
-            {...form.getInputProps('gender')}
-            // No gender is '' in the profile; for the select it is "nothing chosen".
-            value={form.values.gender || null}
-            onChange={(value) => form.setFieldValue('gender', value ?? '')}
-          />
-        </SimpleGrid>
-        <TextInput
-          label={t('profile.info.specialization')}
-          {...form.getInputProps('specialization')}
-        />
-        <Textarea
-          label={t('profile.info.bio')}
-          autosize
-          minRows={3}
-          maxRows={8}
-          {...form.getInputProps('bio')}
-        />
+        <InfoFields form={form} ownData />
         <Group justify="flex-end">
           <Button type="submit" loading={isSaving}>
             {t('profile.save')}

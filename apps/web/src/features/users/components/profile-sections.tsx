@@ -1,38 +1,21 @@
-import {
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
-  CURRENCIES,
-  DEFAULT_LANGUAGE,
-  DOCUMENT_TYPES,
-  FREE_DOCUMENT_MAX_LENGTH,
   GENDERS,
-  LANGUAGES,
-  currencyForLanguage,
   dataAddressFormSchema,
   dataGeneralUpdateSchema,
   isLanguage,
-  maskDocument,
   maskPhone,
   type AdminUser,
   type AdminUserSetBody,
   type DataAddress,
-  type DocumentType,
 } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { schemaValidator, serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
 import { AddressFields } from '../../profile/components/address-fields';
-import { infoPayload, validateInfo, type InfoFormValues } from '../../profile/components/info-tab';
+import { InfoFields, infoPayload, useInfoForm } from '../../profile/components/info-fields';
 import { useSetUser } from '../api/set-user';
 import { ReadOnlyFields } from './read-only-fields';
 
@@ -145,23 +128,7 @@ export function InfoSection({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
   const info = user.dataInfo;
   const { save, isSaving } = useSaveSection(user);
-  const form = useForm<InfoFormValues>({
-    initialValues: {
-      language: isLanguage(info.language) ? info.language : DEFAULT_LANGUAGE,
-      currency: info.currency ?? currencyForLanguage(info.language),
-      typeOfDocument: info.typeOfDocument ?? 'none',
-      document: maskDocument(info.typeOfDocument ?? 'none', info.document ?? ''),
-      mobile: {
-        number: maskPhone(info.mobile?.number ?? ''),
-        whatsapp: info.mobile?.whatsapp ?? false,
-      },
-      birthDate: info.birthDate ?? '',
-      specialization: info.specialization ?? '',
-      gender: info.gender ?? '',
-      bio: info.bio ?? '',
-    },
-    validate: validateInfo,
-  });
+  const form = useInfoForm(info);
 
   if (!user.canEdit) {
     const gender = (GENDERS as readonly string[]).includes(info.gender)
@@ -207,95 +174,7 @@ export function InfoSection({ user }: { user: AdminUser }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('profile.info.language')}
-            data={LANGUAGES.map((language) => ({
-              value: language,
-              label: t(`language.names.${language}`),
-            }))}
-            allowDeselect={false}
-            {...form.getInputProps('language')}
-          />
-          <Select
-            label={t('profile.info.currency')}
-            data={CURRENCIES.map((currency) => ({
-              value: currency,
-              label: t(`profile.info.currencies.${currency}`),
-            }))}
-            allowDeselect={false}
-            {...form.getInputProps('currency')}
-          />
-          <Select
-            label={t('profile.info.typeOfDocument')}
-            data={DOCUMENT_TYPES.map((type) => ({
-              value: type,
-              label: t(`profile.info.documentTypes.${type}`),
-            }))}
-            allowDeselect={false}
-            {...form.getInputProps('typeOfDocument')}
-            onChange={(value) => {
-              const type = (value ?? 'none') as DocumentType;
-              form.setFieldValue('typeOfDocument', type);
-              form.setFieldValue('document', maskDocument(type, form.values.document));
-            }}
-          />
-          <TextInput
-            label={t('profile.info.document')}
-            maxLength={FREE_DOCUMENT_MAX_LENGTH}
-            {...form.getInputProps('document')}
-            onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
-              form.setFieldValue(
-                'document',
-                maskDocument(form.values.typeOfDocument, event.currentTarget.value),
-              )
-            }
-          />
-        </SimpleGrid>
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            style={{ flex: 1, minWidth: 220 }}
-            label={t('profile.info.phone')}
-            type="tel"
-            {...form.getInputProps('mobile.number')}
-            onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
-              form.setFieldValue('mobile.number', maskPhone(event.currentTarget.value))
-            }
-          />
-          <Switch
-            mb={8}
-            label={t('profile.info.whatsapp')}
-            {...form.getInputProps('mobile.whatsapp', { type: 'checkbox' })}
-          />
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('profile.info.birthDate')}
-            type="date"
-            {...form.getInputProps('birthDate')}
-          />
-          <Select
-            label={t('profile.info.gender')}
-            data={GENDERS.map((gender) => ({
-              value: gender,
-              label: t(`profile.info.genders.${gender}`),
-            }))}
-            clearable
-            value={form.values.gender || null}
-            onChange={(value) => form.setFieldValue('gender', value ?? '')}
-          />
-        </SimpleGrid>
-        <TextInput
-          label={t('profile.info.specialization')}
-          {...form.getInputProps('specialization')}
-        />
-        <Textarea
-          label={t('profile.info.bio')}
-          autosize
-          minRows={2}
-          maxRows={8}
-          {...form.getInputProps('bio')}
-        />
+        <InfoFields form={form} />
         <SaveButton loading={isSaving} section="info" />
       </Stack>
     </form>
