@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Autocomplete, Button, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useActorSearch } from '../api/search-actors';
+import { useDebouncedUrlUpdate } from '../../../lib/use-debounced-url-update';
 
 /** What the audit rows record changes of (suggestions; any entity may be typed). */
 export const AUDIT_ENTITIES = [
@@ -44,7 +44,7 @@ export function AuditFilters({
   const picks = useActorSearch(actorSearch);
   // Text changes gather while typing pauses, so a quick edit of two fields keeps both.
   const pending = useRef<Partial<AuditFilterValues>>({});
-  const flush = useDebouncedCallback(() => {
+  const flush = useDebouncedUrlUpdate(() => {
     const change = pending.current;
     pending.current = {};
     onChange(change);

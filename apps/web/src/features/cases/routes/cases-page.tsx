@@ -12,7 +12,6 @@ import {
   Title,
   useMatches,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFolders, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../lib/ui/list-pagination';
@@ -30,6 +29,7 @@ import { useProfile } from '../../profile/api/get-profile';
 import { useCaseList } from '../api/list-cases';
 import { CaseCard } from '../components/case-card';
 import { CasePreviewPane } from '../components/case-preview';
+import { useDebouncedUrlUpdate } from '../../../lib/use-debounced-url-update';
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -55,7 +55,7 @@ function CaseListView({ filter }: { filter: CaseListFilter }) {
   const desktop = useMatches({ base: false, md: true });
   const list = useCaseList({ filter, page, q });
 
-  const applySearch = useDebouncedCallback((value: string) => {
+  const applySearch = useDebouncedUrlUpdate((value: string) => {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);

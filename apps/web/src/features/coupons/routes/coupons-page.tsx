@@ -11,7 +11,6 @@ import {
   Title,
   useMatches,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../app/guards/role-only';
@@ -30,6 +29,7 @@ import { useCategoryOptions, useProductOptions } from '../api/list-binding-optio
 import { useCouponList } from '../api/list-coupons';
 import { CouponFormModal } from '../components/coupon-form-modal';
 import { CouponTable } from '../components/coupon-table';
+import { useDebouncedUrlUpdate } from '../../../lib/use-debounced-url-update';
 
 /** How long typing pauses before the search runs. */
 export const COUPON_SEARCH_DEBOUNCE_MS = 350;
@@ -75,7 +75,7 @@ function CouponAdmin() {
       { replace },
     );
 
-  const applySearch = useDebouncedCallback((value: string) => {
+  const applySearch = useDebouncedUrlUpdate((value: string) => {
     update((next) => {
       if (value.trim()) next.set('q', value.trim());
       else next.delete('q');

@@ -10,7 +10,6 @@ import {
   Title,
   useMatches,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ROLES, USERS_PAGE_SIZE, type Role, type UsersListQuery } from '@dentflow/domain';
@@ -19,6 +18,7 @@ import { ListPagination } from '../../../lib/ui/list-pagination';
 import { ListStates, usePastTheEndRedirect } from '../../../lib/ui/list-states';
 import { useUsersList } from '../api/list-users';
 import { UsersTable } from '../components/users-table';
+import { useDebouncedUrlUpdate } from '../../../lib/use-debounced-url-update';
 
 /** How long typing pauses before the search runs. */
 export const USERS_SEARCH_DEBOUNCE_MS = 350;
@@ -74,7 +74,7 @@ function UsersAdmin() {
       next.delete('page');
     }, replace);
 
-  const applySearch = useDebouncedCallback(
+  const applySearch = useDebouncedUrlUpdate(
     (value: string) => setFilter('q', value.trim() || null, true),
     USERS_SEARCH_DEBOUNCE_MS,
   );
