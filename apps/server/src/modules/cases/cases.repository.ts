@@ -143,7 +143,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * The list statement's values as placeholders: its text then depends only on its shape (the
  * viewer's role branches, the filter, searched or not), so drizzle builds each shape once and,
- * unsearched, each pooled connection plans it once (docs/performance.md).
+ * where the plan does not depend on the pattern, each pooled connection plans it once
+ * (`planDependsOnPattern`, docs/performance.md).
  */
 const listParam = {
   userId: sql.placeholder('userId'),
