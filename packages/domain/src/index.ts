@@ -54,4 +54,5 @@ export * from './admin/users-api';
 export * from './admin/settings-api';
 export * from './admin/partners';
 export * from './admin/audit-api';
+export * from './admin/student-cases-api';
 export * from './live/live-event';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { studentCasesPageSchema } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
 import { callerId, requestMeta } from '../../http/request-meta';
@@ -12,7 +13,6 @@ import {
   inviteBody,
   pendingInvitationSchema,
   receivedInvitationSchema,
-  studentCasesPageSchema,
   studentCasesQuery,
   studentIdParams,
   studentsOverviewSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CASE_STATUSES, LANGUAGES, MESSAGE, emailSchema } from '@dentflow/domain';
+import { LANGUAGES, MESSAGE, emailSchema } from '@dentflow/domain';
 
 export const inviteBody = z.object({
   email: emailSchema,
@@ -48,25 +48,6 @@ export const studentIdParams = z.object({
 export const studentCasesQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
 });
-
-/** One of a student's cases as the instructor's students page lists it (read only). */
-export const studentCaseSchema = z.object({
-  id: z.number().int(),
-  patient: z.object({ fname: z.string(), lname: z.string() }),
-  caseStatus: z.enum(CASE_STATUSES),
-  caseArchived: z.boolean(),
-  modifiedAt: z.string(),
-  services: z.array(z.object({ id: z.number().int(), productName: z.string() })),
-});
-export type StudentCase = z.infer<typeof studentCaseSchema>;
-
-export const studentCasesPageSchema = z.object({
-  items: z.array(studentCaseSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-export type StudentCasesPage = z.infer<typeof studentCasesPageSchema>;
 
 /** What the register page may show about an invitation: who invites and their discount. */
 export const invitationPreviewSchema = z.object({

@@ -4,6 +4,7 @@ import {
   sessionRoles,
   type CaseStatus,
   type Language,
+  type StudentCasesPage,
 } from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -33,7 +34,6 @@ import type {
   InviteInput,
   PendingInvitation,
   ReceivedInvitation,
-  StudentCasesPage,
   StudentsOverview,
 } from './students.schemas';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { CASE_STATUSES, type Language } from '@dentflow/domain';
+import { studentCasesPageSchema, type Language } from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
 import { profileQueryKey } from '../../profile/api/get-profile';
 
@@ -28,24 +28,6 @@ const studentsOverviewSchema = z.object({
 });
 export type StudentsOverview = z.infer<typeof studentsOverviewSchema>;
 export type Student = StudentsOverview['students'][number];
-
-const studentCasesPageSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.number(),
-      patient: z.object({ fname: z.string(), lname: z.string() }),
-      caseStatus: z.enum(CASE_STATUSES),
-      caseArchived: z.boolean(),
-      modifiedAt: z.string(),
-      services: z.array(z.object({ id: z.number(), productName: z.string() })),
-    }),
-  ),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export type StudentCasesPage = z.infer<typeof studentCasesPageSchema>;
-export type StudentCase = StudentCasesPage['items'][number];
 
 const invitationPreviewSchema = z.object({ instructorName: z.string(), discount: z.number() });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { applyLanguage } from '../../../lib/i18n';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import type { Student, StudentCase, StudentCasesPage } from '../api/students-api';
+import type { StudentCase, StudentCasesPage } from '@dentflow/domain';
+import type { Student } from '../api/students-api';
 import { StudentsTable } from './students-table';
 
 const carla: Student = {
