@@ -2,6 +2,15 @@ import { Group, Pagination } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
+ * The number of pages of a paged answer, at least one (an empty list still shows its page),
+ * by the answer's page size or, before the first answer, the one the list asks for.
+ */
+export const pageCountOf = (
+  data: { total: number; pageSize?: number } | undefined,
+  pageSize: number,
+): number => (data ? Math.max(1, Math.ceil(data.total / (data.pageSize || pageSize))) : 1);
+
+/**
  * The pager under a list: zero-based pages like the API, hidden when there is one page; the
  * controls are labelled for screen readers. `compact` shows no sibling pages (phones, narrow
  * panes).

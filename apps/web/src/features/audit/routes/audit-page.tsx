@@ -3,7 +3,7 @@ import { EmptyState, Stack, Text, Title, useMatches } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../app/guards/role-only';
-import { ListPagination } from '../../../lib/ui/list-pagination';
+import { ListPagination, pageCountOf } from '../../../lib/ui/list-pagination';
 import { ListStates, usePastTheEndRedirect } from '../../../lib/ui/list-states';
 import { useAuditList } from '../api/list-audit';
 import { AuditFilters, type AuditFilterValues } from '../components/audit-filters';
@@ -56,7 +56,7 @@ function AuditLog() {
     });
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || 20))) : 1;
+  const pages = pageCountOf(data, 20);
   usePastTheEndRedirect({ query: list, page, pages, goToPage });
 
   return (

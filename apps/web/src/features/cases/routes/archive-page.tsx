@@ -15,7 +15,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconArchive, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ListPagination } from '../../../lib/ui/list-pagination';
+import { ListPagination, pageCountOf } from '../../../lib/ui/list-pagination';
 import { ListStates, usePastTheEndRedirect } from '../../../lib/ui/list-states';
 import {
   CASE_PAGE_SIZE_DEFAULT,
@@ -131,9 +131,7 @@ export function ArchivePage() {
     .map((p) => ({ value: String(p.id), label: p.name }));
 
   const data = archive.data;
-  const pages = data
-    ? Math.max(1, Math.ceil(data.total / (data.pageSize || CASE_PAGE_SIZE_DEFAULT)))
-    : 1;
+  const pages = pageCountOf(data, CASE_PAGE_SIZE_DEFAULT);
   // Un-archiving the last case of the last page would otherwise leave "no archived cases".
   usePastTheEndRedirect({ query: archive, page, pages, goToPage: setPage });
 

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconFolders, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ListPagination } from '../../../lib/ui/list-pagination';
+import { ListPagination, pageCountOf } from '../../../lib/ui/list-pagination';
 import { ListStates } from '../../../lib/ui/list-states';
 import {
   CASE_PAGE_SIZE_DEFAULT,
@@ -83,8 +83,7 @@ function CaseListView({ filter }: { filter: CaseListFilter }) {
 
   const mayCreate = isDoctor(sessionRoles(profile?.roles ?? []));
   const data = list.data;
-  const pageSize = data?.pageSize ?? CASE_PAGE_SIZE_DEFAULT;
-  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  const pages = pageCountOf(data, CASE_PAGE_SIZE_DEFAULT);
 
   const body = (
     <ListStates

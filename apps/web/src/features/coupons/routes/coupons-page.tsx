@@ -14,7 +14,7 @@ import {
 import { IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../app/guards/role-only';
-import { ListPagination } from '../../../lib/ui/list-pagination';
+import { ListPagination, pageCountOf } from '../../../lib/ui/list-pagination';
 import { ListStates, usePastTheEndRedirect } from '../../../lib/ui/list-states';
 import {
   ADMIN_PAGE_SIZE,
@@ -108,7 +108,7 @@ function CouponAdmin() {
   };
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || ADMIN_PAGE_SIZE))) : 1;
+  const pages = pageCountOf(data, ADMIN_PAGE_SIZE);
   usePastTheEndRedirect({ query: list, page, pages, goToPage });
 
   return (

@@ -5,7 +5,7 @@ import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_PAGE_SIZE } from '@dentflow/domain';
 import { showError } from '../../../lib/notify';
-import { ListPagination } from '../../../lib/ui/list-pagination';
+import { ListPagination, pageCountOf } from '../../../lib/ui/list-pagination';
 import { ListStates } from '../../../lib/ui/list-states';
 import { useNotificationPage } from '../api/list-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
@@ -26,8 +26,7 @@ export function NotificationsPage() {
   const markAllRead = useMarkAllRead();
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const data = query.data;
-  const pageSize = data?.pageSize || NOTIFICATION_PAGE_SIZE;
-  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  const pages = pageCountOf(data, NOTIFICATION_PAGE_SIZE);
   const unseen = data?.unseen ?? 0;
 
   return (

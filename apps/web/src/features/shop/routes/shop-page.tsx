@@ -3,7 +3,7 @@ import { Alert, Button, EmptyState, SimpleGrid, Skeleton, Stack, Text, Title } f
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ListPagination } from '../../../lib/ui/list-pagination';
+import { ListPagination, pageCountOf } from '../../../lib/ui/list-pagination';
 import {
   EMPTY_SHOP_FILTER,
   SHOP_PAGE_SIZE,
@@ -40,8 +40,7 @@ export function ShopPage() {
   };
 
   const data = list.data;
-  const pageSize = data?.pageSize || SHOP_PAGE_SIZE;
-  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  const pages = pageCountOf(data, SHOP_PAGE_SIZE);
   const filtered = filter.categories.length > 0 || filter.text.trim() !== '' || filter.mostOrdered;
 
   let body: React.ReactNode;

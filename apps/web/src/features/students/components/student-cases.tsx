@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconExternalLink, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CASE_PAGE_SIZE_DEFAULT, truncateName } from '@dentflow/domain';
-import { errorMessage } from '../../../lib/notify';
-import { ListPagination } from '../../../lib/ui/list-pagination';
+import { CASE_PAGE_SIZE_DEFAULT, truncateName, type StudentCase } from '@dentflow/domain';
+import { ListPagination, pageCountOf } from '../../../lib/ui/list-pagination';
+import { ListStates } from '../../../lib/ui/list-states';
 import { formatDate } from '../../cases/components/format';
 import { StatusBadge } from '../../cases/components/status-badge';
-import { useStudentCases, type Student, type StudentCase } from '../api/students-api';
+import { useStudentCases, type Student } from '../api/students-api';
 
 function StudentCaseRow({ item }: { item: StudentCase }) {
   const { t } = useTranslation();
@@ -66,56 +66,45 @@ export function StudentCases({ student }: { student: Student }) {
   const cases = useStudentCases(student.id, page);
   const label = t('admin:students.cases.label', { name: student.displayName });
 
-  if (cases.isLoading) {
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('admin:students.cases.loading')}>
-        <Skeleton h={32} radius="sm" />
-        <Skeleton h={32} radius="sm" />
-      </Stack>
-    );
-  }
-  if (cases.isError) {
-    return (
-      <Alert color="red" title={t('feedback.error')}>
-        <Text size="sm">{errorMessage(cases.error)}</Text>
-        <Button size="xs" mt="sm" variant="light" color="red" onClick={() => void cases.refetch()}>
-          {t('admin:students.retry')}
-        </Button>
-      </Alert>
-    );
-  }
-  const data = cases.data;
-  if (!data || data.total === 0) {
-    return (
-      <Text size="sm" c="dimmed" py="xs">
-        {t('admin:students.cases.empty')}
-      </Text>
-    );
-  }
-  const pages = Math.max(1, Math.ceil(data.total / (data.pageSize || CASE_PAGE_SIZE_DEFAULT)));
+  const pages = pageCountOf(cases.data, CASE_PAGE_SIZE_DEFAULT);
   return (
-    <Stack gap="xs">
-      <Text size="xs" c="dimmed" aria-live="polite">
-        {t('admin:students.cases.total', { n: data.total })} · {t('admin:students.cases.hint')}
-      </Text>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing={6} aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('admin:students.cases.patient')}</Table.Th>
-              <Table.Th>{t('admin:students.cases.status')}</Table.Th>
-              <Table.Th>{t('admin:students.cases.modifiedAt')}</Table.Th>
-              <Table.Th ta="right">{t('admin:students.cases.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.items.map((item) => (
-              <StudentCaseRow key={item.id} item={item} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListPagination page={page} pages={pages} onChange={setPage} compact />
-    </Stack>
+    <ListStates
+      query={cases}
+      isEmpty={(data) => data.total === 0}
+      skeleton={{ rows: 2, height: 32 }}
+      loadingLabel={t('admin:students.cases.loading')}
+      retryLabel={t('admin:students.retry')}
+      empty={
+        <Text size="sm" c="dimmed" py="xs">
+          {t('admin:students.cases.empty')}
+        </Text>
+      }
+    >
+      {(data) => (
+        <Stack gap="xs">
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {t('admin:students.cases.total', { n: data.total })} · {t('admin:students.cases.hint')}
+          </Text>
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing={6} aria-label={label}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('admin:students.cases.patient')}</Table.Th>
+                  <Table.Th>{t('admin:students.cases.status')}</Table.Th>
+                  <Table.Th>{t('admin:students.cases.modifiedAt')}</Table.Th>
+                  <Table.Th ta="right">{t('admin:students.cases.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((item) => (
+                  <StudentCaseRow key={item.id} item={item} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListPagination page={page} pages={pages} onChange={setPage} compact />
+        </Stack>
+      )}
+    </ListStates>
   );
 }

@@ -14,7 +14,7 @@ import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ROLES, USERS_PAGE_SIZE, type Role, type UsersListQuery } from '@dentflow/domain';
 import { SupervisorOnly } from '../../../app/guards/role-only';
-import { ListPagination } from '../../../lib/ui/list-pagination';
+import { ListPagination, pageCountOf } from '../../../lib/ui/list-pagination';
 import { ListStates, usePastTheEndRedirect } from '../../../lib/ui/list-states';
 import { useUsersList } from '../api/list-users';
 import { UsersTable } from '../components/users-table';
@@ -86,7 +86,7 @@ function UsersAdmin() {
     });
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || USERS_PAGE_SIZE))) : 1;
+  const pages = pageCountOf(data, USERS_PAGE_SIZE);
   usePastTheEndRedirect({ query: list, page, pages, goToPage });
 
   const flagOptions = [
