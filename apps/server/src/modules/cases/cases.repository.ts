@@ -39,6 +39,21 @@ const productNameSql = (language: Language) =>
 
 // ───────────────────────────── visibility ─────────────────────────────
 
+/** A case printers see: a printable service, in finishing, print or finished (the printer's branch). */
+const printableForPrintersSql = sql`(${cases.hasPrintable} and ${cases.caseStatus} in (${sql.join(
+  PRINTER_VISIBLE_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}))`;
+
+/** The case's owner is a student of this instructor (the instructor's branch of visibility). */
+const ownedByStudentOf = (instructorId: number | Placeholder) =>
+  sql`${cases.ownerId} in (select u2.id from users u2 where (u2.data_capabilities ->> 'instructorId')::int = ${instructorId})`;
+
+/** The instructor of the case's owner, in a select from `cases` (a visibility fact). */
+const ownerInstructorIdSql = sql<
+  number | null
+>`(select (u.data_capabilities ->> 'instructorId')::int from users u where u.id = "cases"."owner_id")`;
+
 /**
  * The SQL twin of the domain's `caseRelation(...) !== null` for one viewer: staff see every case;
  * the others the cases they own, plan (a service's planner), are a case user of, print (printer
@@ -55,17 +70,10 @@ export function caseVisibleToSql(viewer: CaseViewer): SQL | undefined {
     sql`${cases.id} in (select cs.case_id from case_services cs where cs.planner_id = ${me})`,
   ];
   if (isPrinter(viewer.roles)) {
-    branches.push(
-      sql`(${cases.hasPrintable} and ${cases.caseStatus} in (${sql.join(
-        PRINTER_VISIBLE_STATUSES.map((status) => sql`${status}`),
-        sql`, `,
-      )}))`,
-    );
+    branches.push(printableForPrintersSql);
   }
   if (isInstructor(viewer.roles)) {
-    branches.push(
-      sql`${cases.ownerId} in (select u2.id from users u2 where (u2.data_capabilities ->> 'instructorId')::int = ${me})`,
-    );
+    branches.push(ownedByStudentOf(me));
   }
   return sql`(${sql.join(branches, sql` or `)})`;
 }
@@ -91,9 +99,7 @@ export async function findCaseVisibilityFacts(
       plannerIds: sql<
         number[]
       >`array(select distinct cs.planner_id from case_services cs where cs.case_id = "cases"."id" and cs.planner_id is not null)`,
-      ownerInstructorId: sql<
-        number | null
-      >`(select (u.data_capabilities ->> 'instructorId')::int from users u where u.id = "cases"."owner_id")`,
+      ownerInstructorId: ownerInstructorIdSql,
     })
     .from(cases)
     .where(eq(cases.id, caseId))
@@ -186,11 +192,6 @@ const viewerFilterCondition = (filter: CaseListFilter): SQL =>
     ? and(eq(caseViewers.caseStatus, 'checkingout'), eq(caseViewers.caseArchived, false))!
     : and(eq(caseViewers.listGroup, filter), eq(caseViewers.caseArchived, false))!;
 
-const printerStatusesSql = sql.join(
-  PRINTER_VISIBLE_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
-
 /** The shape of a list statement: everything its text depends on. */
 interface ListShape {
   staff: boolean;
@@ -224,16 +225,10 @@ function visibleBranches(shape: ListShape): { viewerRows: SQL; extra: SQL[] } {
     sql`select ${cases.id} as id, ${cases.modifiedAt} as modified_at from ${cases}
          where ${condition} and ${and(filterCondition(shape.filter), search)}`;
   if (shape.printer) {
-    extra.push(
-      onCases(sql`${cases.hasPrintable} and ${cases.caseStatus} in (${printerStatusesSql})`),
-    );
+    extra.push(onCases(printableForPrintersSql));
   }
   if (shape.instructor) {
-    extra.push(
-      onCases(
-        sql`${cases.ownerId} in (select u2.id from users u2 where (u2.data_capabilities ->> 'instructorId')::int = ${listParam.userId})`,
-      ),
-    );
+    extra.push(onCases(ownedByStudentOf(listParam.userId)));
   }
   return { viewerRows, extra };
 }
@@ -482,16 +477,10 @@ export async function countCasesByFilter(
              and ${caseViewers.caseArchived} = false`,
     ];
     if (isPrinter(viewer.roles)) {
-      branches.push(
-        onCases(sql`${cases.hasPrintable} and ${cases.caseStatus} in (${printerStatusesSql})`),
-      );
+      branches.push(onCases(printableForPrintersSql));
     }
     if (isInstructor(viewer.roles)) {
-      branches.push(
-        onCases(
-          sql`${cases.ownerId} in (select u2.id from users u2 where (u2.data_capabilities ->> 'instructorId')::int = ${viewer.userId})`,
-        ),
-      );
+      branches.push(onCases(ownedByStudentOf(viewer.userId)));
     }
     rows =
       branches.length === 1
@@ -656,9 +645,7 @@ export function prepareCaseDetail(db: Db) {
     .select({
       row: cases,
       ownerName: sql<string>`(select u.display_name from users u where u.id = "cases"."owner_id")`,
-      ownerInstructorId: sql<
-        number | null
-      >`(select (u.data_capabilities ->> 'instructorId')::int from users u where u.id = "cases"."owner_id")`,
+      ownerInstructorId: ownerInstructorIdSql,
       patient: sql<Json<NonNullable<CaseDetailRow['patient']>> | null>`(
         select json_build_object('fname', p.fname, 'lname', p.lname, 'birthDate', p.birth_date,
                                  'gender', p.gender, 'note', p.note)
