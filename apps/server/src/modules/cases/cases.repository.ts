@@ -334,10 +334,14 @@ type ListValues = {
 };
 type ListRun = (values: ListValues) => Promise<{ rows: CasePreviewRow[]; total: number }>;
 
-/** Rows as read (the total column dropped, no services as JSON null) → previews. */
+/** Rows as read → previews: the total column dropped, no services (JSON null) as none. */
 const toPreviewRows = (
-  rows: (Omit<CasePreviewRow, 'services'> & { services: CasePreviewRow['services'] | null })[],
-): CasePreviewRow[] => rows.map(({ services, ...row }) => ({ ...row, services: services ?? [] }));
+  rows: (Omit<CasePreviewRow, 'services'> & {
+    services: CasePreviewRow['services'] | null;
+    total: number;
+  })[],
+): CasePreviewRow[] =>
+  rows.map(({ services, total: _total, ...row }) => ({ ...row, services: services ?? [] }));
 
 /**
  * One list shape as prepared statements, run with the call's values.
@@ -380,7 +384,7 @@ function prepareListRun(db: DbOrTx, shape: ListShape): ListRun {
       const ids = (page?.ids ?? []).map(Number);
       const found = ids.length === 0 ? [] : await rows.execute({ ...values, ids });
       return {
-        rows: toPreviewRows(found.map(({ total: _total, ...row }) => row)),
+        rows: toPreviewRows(found),
         total: Number(page?.total ?? 0),
       };
     };
@@ -398,7 +402,7 @@ function prepareListRun(db: DbOrTx, shape: ListShape): ListRun {
       count = page?.total;
     }
     return {
-      rows: toPreviewRows(found.map(({ total: _total, ...row }) => row)),
+      rows: toPreviewRows(found),
       total: Number(count ?? 0),
     };
   };

@@ -135,12 +135,13 @@ async function caseChecksOf(
   row: CaseRow,
   services: readonly CaseServiceRow[],
 ): Promise<CaseDetail['checks']> {
-  const [patient, hasClientAttachment, transactionStatuses] = await Promise.all([
-    findPatient(tx, row.patientId),
-    hasPublicClientAttachment(tx, row.id),
-    listCaseTransactionStatuses(tx, row.id),
-  ]);
-  return caseChecks({ services, patient, hasClientAttachment, transactionStatuses });
+  // One after another: a transaction is one connection, which runs one query at a time anyway.
+  return caseChecks({
+    services,
+    patient: await findPatient(tx, row.patientId),
+    hasClientAttachment: await hasPublicClientAttachment(tx, row.id),
+    transactionStatuses: await listCaseTransactionStatuses(tx, row.id),
+  });
 }
 
 /**
