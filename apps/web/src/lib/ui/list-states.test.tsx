@@ -18,11 +18,11 @@ const settled = (data: Answer | undefined): ListQuery<Answer> => ({
   refetch: vi.fn(),
 });
 
+// No `isEmpty`: a paged answer without items is empty by default.
 const renderStates = (query: ListQuery<Answer>, errorTitle?: string) =>
   renderWithApp(
     <ListStates
       query={query}
-      isEmpty={(answer) => answer.items.length === 0}
       skeleton={{ rows: 3, height: 40 }}
       loadingLabel="Loading rows"
       {...(errorTitle ? { errorTitle } : {})}

@@ -19,6 +19,9 @@ export interface ListSkeleton {
   radius?: MantineRadius;
 }
 
+/** The default emptiness: a paged answer (`{items, total, …}`) without items. */
+const hasNoItems = (data: unknown) => (data as { items?: readonly unknown[] }).items?.length === 0;
+
 /**
  * What a list screen shows in place of its rows: placeholder rows while the first answer loads,
  * the error with a retry, `empty` when there is nothing (or no answer), else `children` with the
@@ -26,7 +29,7 @@ export interface ListSkeleton {
  */
 export function ListStates<T>({
   query,
-  isEmpty,
+  isEmpty = hasNoItems,
   skeleton,
   loadingLabel,
   errorTitle,
@@ -35,7 +38,8 @@ export function ListStates<T>({
   children,
 }: {
   query: ListQuery<T>;
-  isEmpty: (data: T) => boolean;
+  /** Whether the answer has nothing to show; by default, a paged answer with no `items`. */
+  isEmpty?: (data: T) => boolean;
   skeleton: ListSkeleton;
   /** Names the busy placeholder for screen readers. */
   loadingLabel?: string;

@@ -67,7 +67,6 @@ function AuditLog() {
       <AuditFilters values={filters} onChange={changeFilters} />
       <ListStates
         query={list}
-        isEmpty={(answer) => answer.items.length === 0}
         skeleton={{ rows: 5, height: 40 }}
         loadingLabel={t('admin:audit.loading')}
         retryLabel={t('admin:audit.retry')}

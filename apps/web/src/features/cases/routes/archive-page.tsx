@@ -208,7 +208,6 @@ export function ArchivePage() {
       </Card>
       <ListStates
         query={archive}
-        isEmpty={(answer) => answer.items.length === 0}
         skeleton={{ rows: 2, height: 80, radius: 'md' }}
         retryLabel={t('cases:list.retry')}
         empty={

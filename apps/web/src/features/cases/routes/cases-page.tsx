@@ -88,7 +88,6 @@ function CaseListView({ filter }: { filter: CaseListFilter }) {
   const body = (
     <ListStates
       query={list}
-      isEmpty={(answer) => answer.items.length === 0}
       skeleton={{ rows: 4, height: 110, radius: 'md' }}
       loadingLabel={t('cases:list.loading')}
       retryLabel={t('cases:list.retry')}

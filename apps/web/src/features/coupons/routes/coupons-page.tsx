@@ -149,7 +149,6 @@ function CouponAdmin() {
       </Group>
       <ListStates
         query={list}
-        isEmpty={(answer) => answer.items.length === 0}
         skeleton={{ rows: 5, height: 44 }}
         loadingLabel={t('admin:coupons.loading')}
         retryLabel={t('admin:coupons.retry')}

@@ -55,7 +55,6 @@ export function NotificationsPage() {
       </Group>
       <ListStates
         query={query}
-        isEmpty={(answer) => answer.items.length === 0}
         skeleton={{ rows: 4, height: 64, radius: 'md' }}
         errorTitle={t('notifications:loadError')}
         retryLabel={t('notifications:retry')}

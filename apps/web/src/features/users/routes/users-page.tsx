@@ -147,7 +147,6 @@ function UsersAdmin() {
       </Group>
       <ListStates
         query={list}
-        isEmpty={(answer) => answer.items.length === 0}
         skeleton={{ rows: 5, height: 44 }}
         loadingLabel={t('admin:users.loading')}
         retryLabel={t('admin:users.retry')}
