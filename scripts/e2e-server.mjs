@@ -10,7 +10,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = path.join(root, '.data-test/e2e');
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = 'dentflow_e2e';
+// Several checkouts of the project can run their journeys at once on one machine when each sets
+// its own E2E_PORT, E2E_DATABASE and sandbox ports.
+const database = process.env.E2E_DATABASE ?? 'dentflow_e2e';
 
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
@@ -25,7 +27,10 @@ const url = new URL(adminUrl);
 url.pathname = `/${database}`;
 
 // PayPal and PagBank are the local sandboxes (no test reaches the internet).
-const sandboxPorts = { paypal: '3201', pagbank: '3202' };
+const sandboxPorts = {
+  paypal: process.env.E2E_PAYPAL_PORT ?? '3201',
+  pagbank: process.env.E2E_PAGBANK_PORT ?? '3202',
+};
 const providers = {
   PAYPAL_CLIENT_ID: 'sandbox-client',
   PAYPAL_CLIENT_SECRET: 'sandbox-secret',

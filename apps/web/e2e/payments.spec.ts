@@ -8,6 +8,7 @@ import {
   type Language,
   type PaymentMethod,
 } from '@dentflow/domain';
+import { E2E_PAYPAL_PORT } from './support/environment';
 import { queryRows, sql } from './support/database';
 import { signIn } from './support/session';
 import { fieldName } from './support/texts';
@@ -204,7 +205,9 @@ test('PayPal: approval on the provider page, back on /notification/paypal with t
   const card = page.getByTestId(`transaction-${result.transactionId}`);
   await card.getByTestId('pay-button').click();
   // The local PayPal sandbox's approval page (PAYPAL_API_URL of the server under test).
-  await expect(page).toHaveURL(/127\.0\.0\.1:3201\/checkoutnow\?token=/);
+  await expect(page).toHaveURL(
+    new RegExp(`127\\.0\\.0\\.1:${E2E_PAYPAL_PORT}/checkoutnow\\?token=`),
+  );
   await expect(page).toHaveTitle(/PayPal Sandbox/);
   await page.locator('#approve').click();
 
