@@ -18,6 +18,7 @@ export * from './cases/case-status';
 export * from './cases/case-service';
 export * from './cases/case-review';
 export * from './cases/case-checks';
+export * from './cases/service-payment';
 export * from './cases/service-data';
 export * from './cases/approve';
 export * from './cases/case-api';

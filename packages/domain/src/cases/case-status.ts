@@ -125,6 +125,11 @@ export interface CaseMoveContext {
   archived?: boolean;
   /** All case checks pass (see case-checks.ts); required to validate a checkout. */
   checksPass?: boolean;
+  /**
+   * A covered service waits for its approval request (one planned later than the others, or an
+   * order added to the case and paid while it is in 'approve').
+   */
+  hasServicesToRequest?: boolean;
 }
 
 interface MoveRule {
@@ -140,12 +145,21 @@ interface MoveRule {
  * - back to new: an unpaid checkout returns to 'new'; a case already in work returns to
  *   'revision' (broad 'new': the client edits it and submits again);
  * - finishing goes to print only with a printable service, otherwise straight to finished;
- * - cancel is possible until the plan is delivered for approval (broad new or execute).
+ * - cancel is possible until the plan is delivered for approval (broad new or execute);
+ * - in 'approve', services still waiting for their request (planned later, or ordered and paid
+ *   while the case was there) are requested without leaving 'approve'; the case leaves it only
+ *   when every service is approved.
  */
 const MOVES: readonly MoveRule[] = [
   { action: 'submit', from: ['new', 'revision'], to: 'checkingout' },
   { action: 'validate', from: ['checkingout'], to: 'execute', when: (c) => c.checksPass !== false },
   { action: 'requestApproval', from: ['execute'], to: 'approve' },
+  {
+    action: 'requestApproval',
+    from: ['approve'],
+    to: 'approve',
+    when: (c) => c.hasServicesToRequest === true,
+  },
   { action: 'approve', from: ['approve'], to: 'finishing' },
   { action: 'requestModification', from: ['approve'], to: 'execute' },
   { action: 'startPrint', from: ['finishing'], to: 'print', when: (c) => c.hasPrintableService },

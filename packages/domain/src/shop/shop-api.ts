@@ -10,11 +10,29 @@ import { SHIPPING_OPTION_IDS } from '../constants';
 import { PAYMENT_METHODS } from '../payments/payment';
 import { checkoutRequestSchema } from './checkout';
 import { COUPON_REJECTIONS, couponSchema } from './coupon';
-import { productSchema, productTextSchema, percentSchema } from './product';
+import {
+  isProductVisible,
+  productSchema,
+  productTextSchema,
+  percentSchema,
+  type Product,
+} from './product';
 
 /** The language whose product texts carry a currency's prices (ptBR → BRL, en/es → USD). */
 export const PRICE_LANGUAGE: Record<Currency, Language> = { BRL: 'ptBR', USD: 'en' };
 export const priceLanguageFor = (currency: Currency): Language => PRICE_LANGUAGE[currency];
+
+/**
+ * A product may be ordered (added to a case, quoted, checked out) when it is not deleted and is
+ * published both in the caller's language and in the language that prices the order's currency;
+ * a draft is refused.
+ */
+export const isProductOrderable = (
+  product: Pick<Product, 'texts' | 'deletedAt'>,
+  order: { language: Language; currency: Currency },
+) =>
+  isProductVisible(product, order.language) &&
+  isProductVisible(product, priceLanguageFor(order.currency));
 
 export const SHOP_PAGE_SIZE = 24;
 export const ADMIN_PAGE_SIZE = 20;
