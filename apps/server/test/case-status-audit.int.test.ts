@@ -5,6 +5,7 @@ import {
   demoSessions,
   objOf,
   type CaseSetup,
+  VALIDATE_BILLED_LATER,
 } from './support/cases-fixtures';
 import { grantCapabilities } from './support/payments-fixtures';
 import { cartItem, order, shopCall, PATIENT } from './support/shop-fixtures';
@@ -40,7 +41,7 @@ interface AuditItem {
   entityId: string;
   actorUserId: number | null;
   ip: string | null;
-  details: { cause: string; before: Record<string, unknown>; after: Record<string, unknown> };
+  details: Record<string, unknown>;
 }
 
 /** The case's audit rows through the admin's audit search, oldest first. */
@@ -49,6 +50,9 @@ async function caseAudit(caseId: number, session: Session = s.admin): Promise<Au
   expect(response.statusCode, response.body).toBe(200);
   return json<{ obj: { items: AuditItem[] } }>(response).obj.items.reverse();
 }
+
+const audits = async (caseId: number, action: string) =>
+  (await caseAudit(caseId)).filter((row) => row.action === action);
 
 const move = async (session: Session, id: number, body: Record<string, unknown>) => {
   const response = await api(session, 'POST', `${id}/move`, body);
@@ -63,9 +67,15 @@ describe('audit rows for case status changes', () => {
 
     await move(s.doctor, id, { action: 'submit' });
     await api(s.supervisor, 'POST', `${id}/planner`, { plannerId: s.planner.profile.id });
-    await move(s.supervisor, id, { action: 'validate' });
+    await move(s.supervisor, id, VALIDATE_BILLED_LATER);
 
-    const rows = await caseAudit(id);
+    // Besides the status rows, only the override that let the unpaid case through.
+    expect((await caseAudit(id)).map((row) => row.action)).toEqual([
+      'case.status',
+      'case.paymentOverride',
+      'case.status',
+    ]);
+    const rows = await audits(id, 'case.status');
     expect(rows).toEqual([
       expect.objectContaining({
         action: 'case.status',
@@ -88,6 +98,24 @@ describe('audit rows for case status changes', () => {
         },
       }),
     ]);
+  });
+
+  it('records a validation of unpaid services with its reason, services and amount', async () => {
+    const id = await caseInStatus(setup, 'execute');
+    const rows = await audits(id, 'case.paymentOverride');
+    expect(rows).toEqual([
+      expect.objectContaining({
+        actorUserId: s.supervisor.profile.id,
+        ip: '127.0.0.1',
+        details: {
+          reason: 'Billed monthly',
+          serviceIds: [expect.any(Number)],
+          unpaidAmount: expect.any(Number),
+          currency: 'USD',
+        },
+      }),
+    ]);
+    expect((rows[0]!.details as { unpaidAmount: number }).unpaidAmount).toBeGreaterThan(0);
   });
 
   it('records archiving and un-archiving with the flag', async () => {

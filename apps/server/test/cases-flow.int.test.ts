@@ -4,14 +4,14 @@ import {
   caseApi,
   FIXTURE_STATUSES,
   caseInStatus,
-  codeOf,
   completeServiceData,
   demoSessions,
-  insertPublicAttachment,
   objOf,
   productIdByCode,
+  VALIDATE_BILLED_LATER,
+  insertRequiredFiles,
 } from './support/cases-fixtures';
-import { startTestApp, type Session, type TestApp } from './support/test-app';
+import { json, startTestApp, type Session, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let s: Awaited<ReturnType<typeof demoSessions>>;
@@ -50,11 +50,12 @@ describe('the whole journey of a case', () => {
       caseCurrency: 'USD',
       observation: 'Lower arch',
       patient: { fname: 'João', lname: 'Müller', birthDate: '1980-02-03', gender: 'male' },
-      checks: { services: false, patient: true, attachments: false, transactions: true },
+      // Nothing to make and nothing paid yet.
+      checks: { services: false, patient: true, attachments: false, transactions: false },
       readOnly: false,
     });
     expect(c.actions).toEqual(expect.arrayContaining(['submit', 'cancel']));
-    expect(c.can).toEqual(['edit', 'addService']);
+    expect(c.can).toEqual(['edit', 'addService', 'order']);
 
     const guide = await productIdByCode(t.app.database.db, 'MFG-GUIDE');
     const added = objOf(
@@ -81,14 +82,23 @@ describe('the whole journey of a case', () => {
     const submitted = objOf(await move(s.doctor, c.id, { action: 'submit' }));
     expect(submitted.caseStatus).toBe('checkingout');
 
-    // Validation needs the client's public file.
+    // Validation needs the client's files and, without an order paying the service, the
+    // supervisor's explicit override.
     const refused = await move(s.supervisor, c.id, { action: 'validate' });
     expect(refused.statusCode).toBe(409);
-    expect(codeOf(refused)).toBe('CASE_CHECKS_FAILED');
-    await insertPublicAttachment(t.app.database.db, c.id, s.doctor.profile.id);
+    expect(json<{ fields: object }>(refused).fields).toEqual({
+      'checks.attachments': 'Invalid value',
+      'checks.transactions': 'Invalid value',
+    });
+    await insertRequiredFiles(t.app.database.db, c.id, s.doctor.profile.id);
+    const unpaid = await move(s.supervisor, c.id, { action: 'validate' });
+    expect(json<{ fields: object }>(unpaid).fields).toEqual({
+      'checks.transactions': 'Invalid value',
+    });
 
-    const validated = objOf(await move(s.supervisor, c.id, { action: 'validate' }));
+    const validated = objOf(await move(s.supervisor, c.id, VALIDATE_BILLED_LATER));
     expect(validated.caseStatus).toBe('execute');
+    expect(validated.services[0]!.payment).toBe('deferred');
     expect(validated.deadlineAt).not.toBeNull();
     // No planner yet: the review 'planner not set' opens.
     expect(validated.caseReview).toBe(true);

@@ -17,6 +17,7 @@ import {
   demoSessions,
   objOf,
   type CaseSetup,
+  VALIDATE_BILLED_LATER,
 } from './support/cases-fixtures';
 import { json, startTestApp, type Session, type TestApp } from './support/test-app';
 
@@ -72,6 +73,7 @@ async function attempt(action: CaseAction, id: number) {
     });
   }
   if (action === 'requestModification') body.text = 'Please move implant 36';
+  if (action === 'validate') Object.assign(body, VALIDATE_BILLED_LATER);
   return api(actor[action], 'POST', `${id}/move`, body);
 }
 
@@ -209,7 +211,7 @@ describe('approve', () => {
     }
     await api(s.doctor, 'POST', `${id}/move`, { action: 'submit' });
     await api(s.supervisor, 'POST', `${id}/planner`, { plannerId: s.planner.profile.id });
-    await api(s.supervisor, 'POST', `${id}/move`, { action: 'validate' });
+    await api(s.supervisor, 'POST', `${id}/move`, VALIDATE_BILLED_LATER);
     const asked = objOf(await api(s.planner, 'POST', `${id}/move`, { action: 'requestApproval' }));
     expect(asked.services.every((x) => x.approveRequestAt !== null)).toBe(true);
     const [first, second] = asked.services;
@@ -344,7 +346,7 @@ describe('validate', () => {
     expect(response.statusCode).toBe(409);
     const body = json<{ code: string; fields: Record<string, string> }>(response);
     expect(body.code).toBe('CASE_CHECKS_FAILED');
-    expect(Object.keys(body.fields)).toEqual(['checks.services']);
+    expect(Object.keys(body.fields)).toEqual(['checks.services', 'checks.transactions']);
     expect((await get(s.supervisor, id)).modifiedAt).toBe(before.modifiedAt);
   });
 

@@ -22,7 +22,8 @@ import {
   codeOf,
   completeServiceData,
   createUser,
-  insertPublicAttachment,
+  insertRequiredFiles,
+  VALIDATE_BILLED_LATER,
   objOf,
   productIdByCode,
 } from './support/cases-fixtures';
@@ -77,7 +78,8 @@ const mailsTo = (session: Session) =>
     .orderBy(mailOutbox.id);
 
 async function move(session: Session, action: string) {
-  return caseApi(t.app)(session, 'POST', `${caseId}/move`, { action });
+  const body = action === 'validate' ? VALIDATE_BILLED_LATER : { action };
+  return caseApi(t.app)(session, 'POST', `${caseId}/move`, body);
 }
 
 beforeAll(async () => {
@@ -110,7 +112,7 @@ beforeAll(async () => {
       }),
     );
   }
-  await insertPublicAttachment(db(), caseId, owner.profile.id);
+  await insertRequiredFiles(db(), caseId, owner.profile.id);
   for (const [user, triggerNotification] of [
     [memberOn, true],
     [memberOff, false],

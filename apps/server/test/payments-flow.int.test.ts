@@ -32,7 +32,7 @@ import {
   codeOf,
   completeServiceData,
   createUser,
-  insertPublicAttachment,
+  insertRequiredFiles,
   objOf,
 } from './support/cases-fixtures';
 import { PATIENT, cartItem } from './support/shop-fixtures';
@@ -205,7 +205,7 @@ describe('Pix: code, receipt, authorisation, automatic move to execute', () => {
       'pre_paid',
     );
     // With the client's file in place the next change of the case moves it on by itself.
-    await insertPublicAttachment(db(), caseId, doctor.profile.id);
+    await insertRequiredFiles(db(), caseId, doctor.profile.id);
     await getCase(doctor, 'POST', `${caseId}/set`, {
       observation: 'with the scan',
       modifiedAt: (await caseOf(caseId)).modifiedAt,

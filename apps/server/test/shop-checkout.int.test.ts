@@ -686,22 +686,25 @@ describe('POST /shop/checkout on an existing case', () => {
     expect(failure(response).code).toBe('FORBIDDEN');
   });
 
-  it('refuses a case past broad new, and an archived one (409)', async () => {
-    const [executing] = await db()
+  it('refuses a case past approval, and an archived one (409)', async () => {
+    const [finishing] = await db()
       .select({ id: cases.id })
       .from(cases)
       .where(
         and(
           eq(cases.ownerId, doctor.profile.id),
-          eq(cases.caseStatus, 'execute'),
+          eq(cases.caseStatus, 'finishing'),
           eq(cases.caseArchived, false),
         ),
       )
       .limit(1);
-    expect(executing).toBeDefined();
+    expect(finishing).toBeDefined();
     const archived = await openCaseOf(doctor);
     await db().update(cases).set({ caseArchived: true }).where(eq(cases.id, archived));
-    for (const caseId of [executing!.id, archived]) {
+    for (const [caseId, code] of [
+      [finishing!.id, 'CASE_NOT_ORDERABLE'],
+      [archived, 'CASE_ARCHIVED'],
+    ] as const) {
       const before = await shopCounts(db());
       const response = await call(
         doctor,
@@ -710,7 +713,7 @@ describe('POST /shop/checkout on an existing case', () => {
         await smileOrder(caseId),
       );
       expect(response.statusCode).toBe(409);
-      expect(failure(response).code).toBe('INVALID_TRANSITION');
+      expect(failure(response).code).toBe(code);
       expect(await shopCounts(db())).toEqual(before);
     }
   });

@@ -42,6 +42,7 @@ export * from './shop/cart';
 export * from './shop/shipment';
 export * from './shop/shop-filter';
 export * from './shop/checkout';
+export * from './shop/case-order';
 export * from './notifications/notification';
 export * from './notifications/notification-api';
 export * from './notifications/notification-rules';

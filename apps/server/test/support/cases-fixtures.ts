@@ -4,6 +4,7 @@ import {
   CASE_STATUSES,
   ROLES,
   emptyServiceDataV3,
+  requiredAttachmentSlots,
   type CaseDetail,
   type CaseStatus,
   type ServiceDataV3,
@@ -107,6 +108,26 @@ export async function insertPublicAttachment(
   return row!.id;
 }
 
+/**
+ * Public client files in every slot any category may require (the full photo protocol, both jaw
+ * scans and the CT exam), so validation's required-slots check passes whatever the services.
+ */
+export async function insertRequiredFiles(db: Db, caseId: number, userId: number): Promise<void> {
+  const slots = requiredAttachmentSlots([1, 2, 3, 4, 5, 6, 7, 8]);
+  for (const slot of slots) {
+    await insertPublicAttachment(db, caseId, userId, {
+      bucketName: slot.bucketName,
+      attachmentType: slot.attachmentType,
+    });
+  }
+}
+
+/** A supervisor's validation of a case no order paid: billed later, with its reason. */
+export const VALIDATE_BILLED_LATER = {
+  action: 'validate',
+  paymentOverride: { reason: 'Billed monthly' },
+} as const;
+
 /** Current-layout data that passes every section of a category. */
 export function completeServiceData(): ServiceDataV3 {
   return {
@@ -172,7 +193,7 @@ export async function caseInStatus(
       }),
     );
   }
-  await insertPublicAttachment(s.app.database.db, id, s.owner.profile.id);
+  await insertRequiredFiles(s.app.database.db, id, s.owner.profile.id);
   if (status === 'new') return id;
   if (status === 'cancelled') {
     await must(await api(s.owner, 'POST', `${id}/move`, { action: 'cancel' }));
@@ -181,7 +202,8 @@ export async function caseInStatus(
   await must(await api(s.owner, 'POST', `${id}/move`, { action: 'submit' }));
   if (status === 'checkingout') return id;
   await must(await api(s.supervisor, 'POST', `${id}/planner`, { plannerId: s.planner.profile.id }));
-  await must(await api(s.supervisor, 'POST', `${id}/move`, { action: 'validate' }));
+  // No order was placed: the supervisor validates it as billed later (the payment override).
+  await must(await api(s.supervisor, 'POST', `${id}/move`, VALIDATE_BILLED_LATER));
   if (status === 'execute') return id;
   if (status === 'revision') {
     await must(await api(s.owner, 'POST', `${id}/move`, { action: 'backToNew' }));

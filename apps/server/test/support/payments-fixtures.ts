@@ -12,7 +12,7 @@ import {
   transactions,
   users,
 } from '../../src/db/schema';
-import { completeServiceData, insertPublicAttachment } from './cases-fixtures';
+import { completeServiceData, insertRequiredFiles } from './cases-fixtures';
 import { PATIENT, cartItem, order, shopCall } from './shop-fixtures';
 import { bearer, json, type Session } from './test-app';
 
@@ -70,7 +70,7 @@ export async function placeOrder(
   if (options.complete ?? true) {
     // The client's file, then the service data through the case's own route: a change of the
     // case, which moves it on by itself once it is also paid.
-    await insertPublicAttachment(db, result.caseId, session.profile.id);
+    await insertRequiredFiles(db, result.caseId, session.profile.id);
     const services = await db
       .select({ id: caseServices.id })
       .from(caseServices)

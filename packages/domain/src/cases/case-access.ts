@@ -135,12 +135,38 @@ export type CaseOperation =
 export interface CaseRecordFacts {
   caseStatus: string;
   caseArchived: boolean;
+  /**
+   * The case has a transaction that is not cancelled: services are then added only by an order
+   * for the case (the shop), which pays them with a transaction of their own.
+   */
+  hasLiveTransaction?: boolean;
+  /** Only the payment check fails: a supervisor may validate naming a reason. */
+  onlyPaymentFails?: boolean;
 }
+
+/**
+ * The statuses in which the owner may order more for the case (a new order with its own
+ * transaction): any before 'finishing'. Past 'checkingout' it is a case upgrade: staff get the
+ * 'case upgraded' review and the new services wait for their payment.
+ */
+export const ORDERABLE_CASE_STATUSES = [
+  'new',
+  'revision',
+  'checkingout',
+  'execute',
+  'approve',
+] as const satisfies readonly CaseStatus[];
+export const mayOrderForCase = (status: string) => isOneOf(ORDERABLE_CASE_STATUSES, status);
+/** An order for a case in these statuses is a case upgrade. */
+export const isCaseUpgradeStatus = (status: string) => status === 'execute' || status === 'approve';
 
 /**
  * Per-record rules for the operations beside moves. Archived cases are frozen except for
  * un-archiving. Edit (patient, address, observation, service data, removing services): the owner
- * while the case is broad 'new', staff at any time. Add a service: owner or staff while broad new.
+ * while the case is broad 'new', staff at any time. Add a service: owner or staff while broad new
+ * and no live transaction exists; order more (the shop, with its own transaction): the owner in
+ * `ORDERABLE_CASE_STATUSES`. Validate unpaid services: staff in 'checkingout' when only the
+ * payment check fails.
  * Archive / un-archive: owner or staff, by the domain's archive rules. Users and planner: staff.
  * Add (and remove) partners: the owner with the clinic role (issue 11 §3; which partners:
  * `mayAddCaseUser`, `mayRemoveCaseUser`). Open a review: staff or a planner (role) who is the
@@ -164,7 +190,11 @@ export function mayOnCase(
     case 'serviceData':
       return staff || (owner && isBroadNew(record.caseStatus));
     case 'addService':
-      return (owner || staff) && isBroadNew(record.caseStatus);
+      return (owner || staff) && isBroadNew(record.caseStatus) && !record.hasLiveTransaction;
+    case 'order':
+      return owner && mayOrderForCase(record.caseStatus);
+    case 'validateUnpaid':
+      return staff && record.caseStatus === 'checkingout' && record.onlyPaymentFails === true;
     case 'manageUsers':
       return staff;
     case 'addPartner':
@@ -185,6 +215,8 @@ export interface CaseActionFacts extends CaseRecordFacts {
   /** Every case check passes (validate). */
   checksPass: boolean;
   serviceCount: number;
+  /** A covered service waits for its approval request (see `CaseMoveContext`). */
+  hasServicesToRequest?: boolean;
 }
 
 export interface AvailableCaseActions {
@@ -200,6 +232,8 @@ const EXTRA_ACTIONS: readonly CaseExtraAction[] = [
   'edit',
   'addService',
   'addPartner',
+  'order',
+  'validateUnpaid',
 ];
 
 /** The moves and extra actions a viewer with this relation may make on the case now. */
@@ -212,6 +246,7 @@ export function availableCaseActions(
     hasPrintableService: facts.hasPrintable,
     archived: isArchived(facts),
     checksPass: facts.checksPass && facts.serviceCount > 0,
+    hasServicesToRequest: facts.hasServicesToRequest ?? false,
   });
   const actions = [...new Set(moves.map((move) => move.action))].filter((action) =>
     mayAttemptCaseAction(action, viewer, relation),

@@ -5,6 +5,8 @@ import { addressSchema } from '../common/address';
 import { SERVICE_DATA_VERSION, TEXT_DIALOG_DEFAULT_LIMIT } from '../constants';
 import { CASE_ACTIONS, CASE_LIST_FILTERS, CASE_STATUSES } from './case-status';
 import { REVIEW_REASONS } from './case-review';
+import { SERVICE_PAYMENT_STATES } from './service-payment';
+import { ATTACHMENT_BUCKETS } from '../attachments/attachment';
 
 /**
  * The case API contract (`/api/v1/case/*`): request bodies, queries and the shapes of the answers.
@@ -60,11 +62,25 @@ export const serviceDataBodySchema = z.object({
 });
 export type ServiceDataBody = z.infer<typeof serviceDataBodySchema>;
 
+export const PAYMENT_OVERRIDE_REASON_MAX = 500;
 export const caseMoveBodySchema = z.object({
   action: z.enum(CASE_ACTIONS),
   password: z.string().max(200).optional(),
   text: z.string().max(CASE_MOVE_TEXT_LIMIT, MESSAGE.max).optional(),
   serviceIds: z.array(z.number().int().positive()).max(100).optional(),
+  /**
+   * `validate` only, by a supervisor: validate although services are unpaid (bill later). The
+   * reason is required; it goes to the history and the audit log with the unpaid amount.
+   */
+  paymentOverride: z
+    .object({
+      reason: z
+        .string({ error: MESSAGE.required })
+        .trim()
+        .min(1, MESSAGE.required)
+        .max(PAYMENT_OVERRIDE_REASON_MAX, MESSAGE.max),
+    })
+    .optional(),
 });
 export type CaseMoveBody = z.infer<typeof caseMoveBodySchema>;
 
@@ -162,6 +178,8 @@ export const caseServiceDetailSchema = z.object({
   approveAt: z.string().nullable(),
   /** Paid by a transaction (payments): it can no longer be removed. */
   paid: z.boolean(),
+  /** Paid, awaiting payment, deferred by a supervisor (bill later) or unpaid (no transaction). */
+  payment: z.enum(SERVICE_PAYMENT_STATES),
   dataVersion: z.number().int(),
   data: z.unknown(),
   /** `data` passes the rules of its layout and category. */
@@ -198,6 +216,10 @@ export const CASE_EXTRA_ACTIONS = [
   'edit',
   'addService',
   'addPartner',
+  /** The owner orders more for the case in the shop (a case upgrade past 'checkingout'). */
+  'order',
+  /** A supervisor validates the case with unpaid services, naming a reason. */
+  'validateUnpaid',
 ] as const;
 export const caseDetailSchema = z.object({
   id: z.number().int(),
@@ -222,6 +244,12 @@ export const caseDetailSchema = z.object({
     patient: z.boolean(),
     attachments: z.boolean(),
     transactions: z.boolean(),
+    /** Required file slots without a public file. */
+    missingSlots: z.array(
+      z.object({ bucketName: z.enum(ATTACHMENT_BUCKETS), attachmentType: z.string() }),
+    ),
+    /** Services that may not be made yet: neither paid nor deferred. */
+    unpaidServiceIds: z.array(z.number().int()),
   }),
   /** The status moves this caller may make now. */
   actions: z.array(z.enum(CASE_ACTIONS)),

@@ -63,10 +63,7 @@ describe('case checks', () => {
     [
       'transactions: a service awaiting payment',
       {
-        services: [
-          goodService,
-          { ...goodService, id: 2, transactionStatus: 'awaiting_payment' },
-        ],
+        services: [goodService, { ...goodService, id: 2, transactionStatus: 'awaiting_payment' }],
       },
       'transactions',
     ],

@@ -103,6 +103,8 @@ export const caseTransactionsSchema = z.object({
   unpaidServiceIds: z.array(z.number().int()),
   /** Methods the caller may choose for a new transaction on this case. */
   paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+  /** What a new transaction for the unpaid services would charge (the owner; else null). */
+  remaining: checkoutBreakdownSchema.nullable(),
 });
 export type CaseTransactions = z.infer<typeof caseTransactionsSchema>;
 

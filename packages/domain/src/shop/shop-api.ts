@@ -10,13 +10,7 @@ import { SHIPPING_OPTION_IDS } from '../constants';
 import { PAYMENT_METHODS } from '../payments/payment';
 import { checkoutRequestSchema } from './checkout';
 import { COUPON_REJECTIONS, couponSchema } from './coupon';
-import {
-  isProductVisible,
-  productSchema,
-  productTextSchema,
-  percentSchema,
-  type Product,
-} from './product';
+import { productSchema, productTextSchema, percentSchema } from './product';
 
 /** The language whose product texts carry a currency's prices (ptBR → BRL, en/es → USD). */
 export const PRICE_LANGUAGE: Record<Currency, Language> = { BRL: 'ptBR', USD: 'en' };
@@ -28,11 +22,15 @@ export const priceLanguageFor = (currency: Currency): Language => PRICE_LANGUAGE
  * a draft is refused.
  */
 export const isProductOrderable = (
-  product: Pick<Product, 'texts' | 'deletedAt'>,
+  product: {
+    texts: Partial<Record<Language, { publish?: boolean } | undefined>> | null;
+    deletedAt: string | Date | null;
+  },
   order: { language: Language; currency: Currency },
 ) =>
-  isProductVisible(product, order.language) &&
-  isProductVisible(product, priceLanguageFor(order.currency));
+  !product.deletedAt &&
+  !!product.texts?.[order.language]?.publish &&
+  !!product.texts?.[priceLanguageFor(order.currency)]?.publish;
 
 export const SHOP_PAGE_SIZE = 24;
 export const ADMIN_PAGE_SIZE = 20;

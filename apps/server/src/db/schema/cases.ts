@@ -198,6 +198,12 @@ export const caseServices = pgTable(
     }>(),
     transactionId: integer('transaction_id'),
     paidAt: at('paid_at'),
+    /**
+     * A supervisor validated the case with this service unpaid (bill later): it may be made, and
+     * it stays unpaid until a transaction pays it. The reason is in the history and audit log.
+     */
+    paymentDeferredAt: at('payment_deferred_at'),
+    paymentDeferredBy: integer('payment_deferred_by').references(() => users.id),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

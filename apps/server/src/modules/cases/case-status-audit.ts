@@ -39,6 +39,33 @@ export function auditCaseStatus(tx: DbOrTx, change: CaseStatusChange): Promise<v
 }
 
 /**
+ * A supervisor validated unpaid services (bill later): who, why, which services and what they
+ * would cost, in the transaction of the validation.
+ */
+export function auditPaymentOverride(
+  tx: DbOrTx,
+  override: {
+    caseId: number;
+    actorId: number;
+    ip?: string | null | undefined;
+    reason: string;
+    serviceIds: number[];
+    unpaidAmount: number;
+    currency: string;
+  },
+): Promise<void> {
+  const { caseId, actorId, ip, ...details } = override;
+  return writeAudit(tx, {
+    actorUserId: actorId,
+    action: 'case.paymentOverride',
+    entity: 'case',
+    entityId: caseId,
+    details,
+    ip: ip ?? null,
+  });
+}
+
+/**
  * Another feature (checkout, a new transaction) moving a broad-'new' case to `checkingout`: the
  * status and its audit row; the caller's `refreshCaseDerived` brings the list group in step.
  */

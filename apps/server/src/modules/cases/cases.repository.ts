@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   PRINTER_VISIBLE_STATUSES,
@@ -10,6 +21,8 @@ import {
   type CaseViewer,
   type CaseVisibilityFacts,
   type Language,
+  type AttachmentSlot,
+  type ServiceWithoutOrder,
 } from '@dentflow/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -582,6 +595,19 @@ const clientFileExistsSql = sql<boolean>`exists (
    where a.case_id = "cases"."id" and a.user_id = "cases"."owner_id"
      and a.status = 'public' and a.deleted_at is null)`;
 
+/** The slot (bucket and kind) of a file: what the required-slots check compares. */
+export interface FileSlot {
+  bucketName: AttachmentSlot['bucketName'];
+  attachmentType: string;
+}
+
+/** The slots of the case's public, non-deleted files (the required-slots check). */
+const publicFileSlotsSql = sql<FileSlot[]>`coalesce((
+  select json_agg(json_build_object('bucketName', a.bucket_name,
+                                    'attachmentType', a.attachment_type))
+    from attachments a
+   where a.case_id = "cases"."id" and a.status = 'public' and a.deleted_at is null), '[]'::json)`;
+
 /** A service as the case read returns it: the row's fields the case view shows, with its product. */
 export interface CaseDetailService {
   id: number;
@@ -601,6 +627,8 @@ export interface CaseDetailService {
   paidAt: Date | null;
   dataVersion: number;
   data: unknown;
+  transactionStatus: string | null;
+  paymentDeferredAt: Date | null;
 }
 
 /** Everything the case view shows about one case, and the facts `caseRelation` needs. */
@@ -621,6 +649,7 @@ export interface CaseDetailRow {
     solvedBy: { id: number; displayName: string } | null;
   }[];
   hasClientAttachment: boolean;
+  publicFiles: FileSlot[];
   transactionStatuses: string[];
 }
 
@@ -665,7 +694,10 @@ export function prepareCaseDetail(db: Db) {
                  'quantity', s.quantity, 'printableProduct', s.printable_product,
                  'planner', ${userRefJson('s.planner_id')},
                  'approveRequestAt', s.approve_request_at, 'approveAt', s.approve_at,
-                 'paidAt', s.paid_at, 'dataVersion', s.data_version, 'data', s.data)
+                 'paidAt', s.paid_at, 'dataVersion', s.data_version, 'data', s.data,
+                 'transactionStatus',
+                   (select t.payment_status from transactions t where t.id = s.transaction_id),
+                 'paymentDeferredAt', s.payment_deferred_at)
                order by s.id)
           from case_services s join products pr on pr.id = s.product_id
          where s.case_id = "cases"."id"), '[]'::json)`,
@@ -686,6 +718,7 @@ export function prepareCaseDetail(db: Db) {
                order by r.id)
           from case_reviews r where r.case_id = "cases"."id"), '[]'::json)`,
       hasClientAttachment: clientFileExistsSql,
+      publicFiles: publicFileSlotsSql,
       transactionStatuses: sql<
         string[]
       >`array(select t.payment_status from transactions t where t.case_id = "cases"."id")`,
@@ -703,6 +736,7 @@ export function prepareCaseDetail(db: Db) {
       approveRequestAt: dateOrNull(s.approveRequestAt),
       approveAt: dateOrNull(s.approveAt),
       paidAt: dateOrNull(s.paidAt),
+      paymentDeferredAt: dateOrNull(s.paymentDeferredAt),
     }));
     const members = found.members;
     return {
@@ -726,6 +760,7 @@ export function prepareCaseDetail(db: Db) {
         solvedAt: dateOrNull(r.solvedAt),
       })),
       hasClientAttachment: found.hasClientAttachment,
+      publicFiles: found.publicFiles,
       transactionStatuses: found.transactionStatuses,
     };
   };
@@ -766,6 +801,8 @@ export interface CaseServiceWithProduct extends CaseServiceRow {
   qtdOption: number;
   qtdMax: number;
   manufactureTime: number;
+  /** The status of the transaction the service belongs to, or null without one. */
+  transactionStatus: string | null;
 }
 
 export async function listCaseServices(
@@ -781,9 +818,11 @@ export async function listCaseServices(
       qtdOption: products.qtdOption,
       qtdMax: products.qtdMax,
       manufactureTime: products.manufactureTime,
+      transactionStatus: transactions.paymentStatus,
     })
     .from(caseServices)
     .innerJoin(products, eq(products.id, caseServices.productId))
+    .leftJoin(transactions, eq(transactions.id, caseServices.transactionId))
     .where(eq(caseServices.caseId, caseId))
     .orderBy(asc(caseServices.id));
   return rows.map(({ service, ...product }) => ({ ...service, ...product }));
@@ -811,13 +850,16 @@ export async function listCaseEvents(db: DbOrTx, caseId: number): Promise<CaseEv
     .orderBy(asc(caseEvents.at), asc(caseEvents.id));
 }
 
-/** The attachments case check of one case (see `clientFileExistsSql`). */
-export async function hasPublicClientAttachment(db: DbOrTx, caseId: number): Promise<boolean> {
+/** The attachments case check's inputs of one case (see `clientFileExistsSql`). */
+export async function findCaseFileFacts(
+  db: DbOrTx,
+  caseId: number,
+): Promise<{ hasClientFile: boolean; publicFiles: FileSlot[] }> {
   const [row] = await db
-    .select({ exists: clientFileExistsSql })
+    .select({ hasClientFile: clientFileExistsSql, publicFiles: publicFileSlotsSql })
     .from(cases)
     .where(eq(cases.id, caseId));
-  return row?.exists === true;
+  return { hasClientFile: row?.hasClientFile === true, publicFiles: row?.publicFiles ?? [] };
 }
 
 // ───────────────────────────── writes ─────────────────────────────
@@ -906,6 +948,20 @@ export async function updateCaseService(
   >,
 ): Promise<void> {
   await db.update(caseServices).set(patch).where(eq(caseServices.id, serviceId));
+}
+
+/** A supervisor's override: these services may be made unpaid (they stay unpaid). */
+export async function deferServicesPayment(
+  db: DbOrTx,
+  serviceIds: readonly number[],
+  at: Date,
+  by: number,
+): Promise<void> {
+  if (serviceIds.length === 0) return;
+  await db
+    .update(caseServices)
+    .set({ paymentDeferredAt: at, paymentDeferredBy: by })
+    .where(inArray(caseServices.id, [...serviceIds]));
 }
 
 /** The case's printable flag, recomputed from its services. */
@@ -1023,6 +1079,43 @@ export async function findCasesWithDeadlineBefore(
 }
 
 /** The payment status of each transaction of a case (the transactions case check). */
+/**
+ * The case's services that no live transaction pays: none was made for them, or theirs was
+ * cancelled (the content of the next order for the case).
+ */
+export async function listServicesWithoutOrder(
+  db: DbOrTx,
+  caseId: number,
+): Promise<ServiceWithoutOrder[]> {
+  return db
+    .select({
+      id: caseServices.id,
+      productId: caseServices.productId,
+      comboId: caseServices.serviceId,
+      quantity: caseServices.quantity,
+      manufactureData: caseServices.manufactureData,
+    })
+    .from(caseServices)
+    .leftJoin(transactions, eq(transactions.id, caseServices.transactionId))
+    .where(
+      and(
+        eq(caseServices.caseId, caseId),
+        or(isNull(caseServices.transactionId), eq(transactions.paymentStatus, 'cancelled')),
+      ),
+    )
+    .orderBy(asc(caseServices.id));
+}
+
+/** The totals of these transactions (what services waiting for them would cost). */
+export async function findTransactionTotals(db: DbOrTx, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ total: transactions.priceTotal })
+    .from(transactions)
+    .where(inArray(transactions.id, [...ids]));
+  return rows.map((row) => row.total);
+}
+
 export async function listCaseTransactionStatuses(db: DbOrTx, caseId: number): Promise<string[]> {
   const rows = await db
     .select({ paymentStatus: transactions.paymentStatus })

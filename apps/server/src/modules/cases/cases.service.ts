@@ -4,19 +4,25 @@ import {
   DEADLINE_NEAR_MS,
   DEADLINE_SETTLED_STATUSES,
   REVIEW_REASONS,
-  areServicesDataValid,
-  areTransactionsValid,
+  allCaseChecksPass,
+  failingCaseChecks,
+  priceLanguageFor,
   availableCaseActions,
+  caseChecks,
   canArchive,
   caseDeadline,
   caseListGroup,
   emptyServiceDataV3,
   foldText,
   isArchived,
+  hasLiveTransaction,
   isManufacturingKind,
+  isProductOrderable,
   isOldServiceDataLayout,
-  isPatientValid,
   isPendingApproval,
+  isServiceCovered,
+  onlyPaymentFails,
+  servicePaymentState,
   isPlanner,
   isServiceDataValid,
   isServiceQuantityValid,
@@ -54,7 +60,7 @@ import { verifyPassword } from '../../security/passwords';
 import { isPartnerLinkedToClinic } from '../partners/partners.repository';
 import { caseAccessOf, loadCaseAccess, type CaseAccess } from './case-access.service';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
-import { auditCaseStatus } from './case-status-audit';
+import { auditCaseStatus, auditPaymentOverride } from './case-status-audit';
 import {
   caseHasPrintableService,
   countCasesByFilter,
@@ -67,16 +73,19 @@ import {
   findPatient,
   findProduct,
   findProductsByIds,
+  findTransactionTotals,
   findUserForCase,
   findUsersByIds,
   hasOpenReview,
-  hasPublicClientAttachment,
+  deferServicesPayment,
+  findCaseFileFacts,
   insertCase,
   insertCaseEvent,
   insertCaseReview,
   insertCaseServices,
   insertPatient,
   listCaseTransactionStatuses,
+  listServicesWithoutOrder,
   listCaseEvents,
   listCaseMembers,
   listCasePage,
@@ -92,6 +101,7 @@ import {
   type CaseRow,
   type CaseServiceRow,
   type CaseServiceWithProduct,
+  type FileSlot,
   type ProductRow,
 } from './cases.repository';
 import { isoOrNull } from '../../http/envelope';
@@ -109,39 +119,81 @@ interface EventDraft {
 
 // ───────────────────────── shared pieces (exported for checkout, payments) ─────────────────────────
 
-/**
- * Spec §4 case checks from their inputs (the transactions check: every non-cancelled transaction
- * is paid or pre-paid). The case read has the inputs at hand; a move reads them in its transaction.
- */
-function caseChecks(input: {
-  services: readonly Pick<CaseServiceRow, 'dataVersion' | 'data' | 'productCategoryId'>[];
+/** A service row as the case checks read it: its transaction's status and the deferral. */
+const paymentFactsOf = (service: {
+  id: number;
+  transactionStatus: string | null;
+  paymentDeferredAt: Date | null;
+}) => ({
+  id: service.id,
+  transactionStatus: service.transactionStatus,
+  paymentDeferred: service.paymentDeferredAt !== null,
+});
+
+/** A service that may be made and whose approval was not requested yet. */
+const isAwaitingApprovalRequest = (service: {
+  id: number;
+  approveRequestAt: Date | null;
+  transactionStatus: string | null;
+  paymentDeferredAt: Date | null;
+}) => service.approveRequestAt === null && isServiceCovered(paymentFactsOf(service));
+
+/** The domain's case checks from what the case read or a move's transaction found. */
+function checksOf(input: {
+  services: readonly (Pick<CaseServiceRow, 'dataVersion' | 'data' | 'productCategoryId'> & {
+    id: number;
+    transactionStatus: string | null;
+    paymentDeferredAt: Date | null;
+  })[];
   patient: { fname: string; lname: string } | null | undefined;
-  hasClientAttachment: boolean;
-  transactionStatuses: readonly string[];
-}): CaseDetail['checks'] {
+  hasClientFile: boolean;
+  publicFiles: readonly FileSlot[];
+}) {
   const { patient } = input;
-  return {
-    services: areServicesDataValid(input.services),
-    patient: isPatientValid(patient ? { fname: patient.fname, lname: patient.lname } : null),
-    attachments: input.hasClientAttachment,
-    transactions: areTransactionsValid(
-      input.transactionStatuses.map((paymentStatus) => ({ paymentStatus })),
-    ),
-  };
+  return caseChecks({
+    services: input.services.map((service) => ({ ...service, ...paymentFactsOf(service) })),
+    patient: patient ? { fname: patient.fname, lname: patient.lname } : null,
+    hasClientFile: input.hasClientFile,
+    publicFiles: input.publicFiles,
+  });
 }
 
-async function caseChecksOf(
-  tx: DbOrTx,
-  row: CaseRow,
-  services: readonly CaseServiceRow[],
-): Promise<CaseDetail['checks']> {
+/** The case checks inside a move's transaction. */
+async function caseChecksOf(tx: DbOrTx, row: CaseRow, services: readonly CaseServiceWithProduct[]) {
   // One after another: a transaction is one connection, which runs one query at a time anyway.
-  return caseChecks({
-    services,
-    patient: await findPatient(tx, row.patientId),
-    hasClientAttachment: await hasPublicClientAttachment(tx, row.id),
-    transactionStatuses: await listCaseTransactionStatuses(tx, row.id),
-  });
+  const patient = await findPatient(tx, row.patientId);
+  return checksOf({ services, patient, ...(await findCaseFileFacts(tx, row.id)) });
+}
+
+/**
+ * What deferred services would cost, for the override's record: the total of the transactions
+ * that wait for them, and the list price of those without one (no discount is known for them).
+ */
+async function unpaidAmountOf(
+  tx: DbOrTx,
+  services: readonly CaseServiceWithProduct[],
+  currency: Currency,
+): Promise<number> {
+  const waiting = services.filter((s) =>
+    hasLiveTransaction(s.transactionStatus ? [s.transactionStatus] : []),
+  );
+  const transactionIds = [...new Set(waiting.map((s) => s.transactionId!))];
+  const totals = await findTransactionTotals(tx, transactionIds);
+  const loose = services.filter((s) => !waiting.includes(s));
+  const productsById = new Map(
+    (
+      await findProductsByIds(
+        tx,
+        loose.map((s) => s.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const language = priceLanguageFor(currency);
+  const listed = loose.reduce((sum, s) => {
+    const product = productsById.get(s.productId);
+    return sum + (product ? (product.texts[language]?.price ?? product.price) * s.quantity : 0);
+  }, 0);
+  return totals.reduce((sum, total) => sum + total, listed);
 }
 
 /**
@@ -173,8 +225,8 @@ async function applyValidation(
 }
 
 /**
- * Issue "Payments": when a case in `checkingout` has every non-cancelled transaction paid or
- * pre-paid and its other checks pass, it moves to `execute` by itself. Every change that can make
+ * When a case in `checkingout` has every service paid or pre-paid and its other checks pass, it
+ * moves to `execute` by itself. Every change that can make
  * a check pass calls this in its own transaction (a payment, a client file added or published,
  * the case's data saved); the caller publishes the returned history rows after commit.
  */
@@ -193,8 +245,7 @@ export async function advancePaidCase(
   if (!statuses.some((status) => status !== 'cancelled')) return [];
   const services = await listCaseServices(tx, caseId, 'en');
   if (services.length === 0) return [];
-  const checks = await caseChecksOf(tx, row, services);
-  if (!Object.values(checks).every(Boolean)) return [];
+  if (!allCaseChecksPass(await caseChecksOf(tx, row, services))) return [];
   const detail = { ...(await applyValidation(tx, caseId, services, now)), automatic: true };
   await updateCase(tx, caseId, { caseStatus: 'execute', listGroup: caseListGroup('execute') });
   const messages = await recordEvents(
@@ -218,8 +269,11 @@ export const isPrintableProduct = (product: Pick<ProductRow, 'productKind' | 'cl
 const isComboProduct = (product: Pick<ProductRow, 'productType'>) =>
   product.productType === PRODUCT_TYPES.combo;
 
-const productAvailable = (product: ProductRow | undefined): product is ProductRow =>
-  product !== undefined && product.deletedAt === null;
+/** What an order is for: drafts (not published in its languages) are refused. */
+export interface OrderContext {
+  language: Language;
+  currency: Currency;
+}
 
 /**
  * Adds services for products to a case (the case view and, later, the shop checkout). Quantity by
@@ -231,8 +285,11 @@ export async function addServicesToCase(
   tx: DbOrTx,
   caseId: number,
   items: readonly { productId: number; quantity?: number | undefined }[],
+  order: OrderContext,
   now: Date,
 ): Promise<CaseServiceRow[]> {
+  const productAvailable = (product: ProductRow | undefined): product is ProductRow =>
+    product !== undefined && isProductOrderable(product, order);
   const added: CaseServiceRow[] = [];
   for (const [index, item] of items.entries()) {
     const field = items.length > 1 ? `${index}.productId` : 'productId';
@@ -284,6 +341,20 @@ export async function addServicesToCase(
     );
   }
   return added;
+}
+
+/** The case's services that no live transaction pays (what the next order for it contains). */
+export const servicesWithoutOrder = (tx: DbOrTx, caseId: number) =>
+  listServicesWithoutOrder(tx, caseId);
+
+/** Staff are told that a client ordered more for a case already in work. */
+export async function openCaseUpgradedReview(tx: DbOrTx, caseId: number, at: Date) {
+  await insertCaseReview(tx, {
+    caseId,
+    reasonId: REVIEW_REASONS.caseUpgraded,
+    description: '',
+    createdAt: at,
+  });
 }
 
 /**
@@ -429,13 +500,19 @@ export function createCasesService(ctx: AppContext) {
       caseAccessOf(caller, caseId, { ...found.facts, caseArchived: found.row.caseArchived });
     if (!found || !access) throw new AppError(404, 'NOT_FOUND');
     const { row, patient, services } = found;
-    const checks = caseChecks(found);
+    const { missingSlots, unpaidServiceIds, ...checks } = checksOf({
+      ...found,
+      hasClientFile: found.hasClientAttachment,
+    });
     const { actions, can } = availableCaseActions(viewerOf(caller), access.relation, {
       caseStatus: row.caseStatus,
       caseArchived: row.caseArchived,
       hasPrintable: row.hasPrintable,
-      checksPass: Object.values(checks).every(Boolean),
+      checksPass: allCaseChecksPass(checks),
       serviceCount: services.length,
+      hasServicesToRequest: services.some(isAwaitingApprovalRequest),
+      hasLiveTransaction: hasLiveTransaction(found.transactionStatuses),
+      onlyPaymentFails: onlyPaymentFails(checks),
     });
     return {
       id: row.id,
@@ -458,11 +535,14 @@ export function createCasesService(ctx: AppContext) {
       modifiedAt: row.modifiedAt.toISOString(),
       deadlineAt: isoOrNull(row.deadlineAt),
       finishAt: isoOrNull(row.finishAt),
-      services: services.map(({ paidAt, ...s }) => ({
+      services: services.map(({ paidAt, transactionStatus, paymentDeferredAt, ...s }) => ({
         ...s,
         approveRequestAt: isoOrNull(s.approveRequestAt),
         approveAt: isoOrNull(s.approveAt),
         paid: paidAt !== null,
+        payment: servicePaymentState(
+          paymentFactsOf({ id: s.id, transactionStatus, paymentDeferredAt }),
+        ),
         data: s.data ?? null,
         dataValid: isServiceDataValid(s),
       })),
@@ -472,7 +552,7 @@ export function createCasesService(ctx: AppContext) {
         createdAt: r.createdAt.toISOString(),
         solvedAt: isoOrNull(r.solvedAt),
       })),
-      checks,
+      checks: { ...checks, missingSlots, unpaidServiceIds },
       actions,
       can,
       readOnly: access.readOnly,
@@ -656,7 +736,13 @@ export function createCasesService(ctx: AppContext) {
     addService(caller: Caller, caseId: number, body: AddServiceBody, language: Language) {
       return change(caller, caseId, language, async (tx, access, row, now) => {
         authorize('addService', caller, access, row);
-        const added = await addServicesToCase(tx, caseId, [body], now);
+        // Once the case has a live transaction, more services come only through an order for
+        // the case (the shop), so each new service is paid by a transaction of its own.
+        if (hasLiveTransaction(await listCaseTransactionStatuses(tx, caseId))) {
+          throw new AppError(409, 'CASE_HAS_TRANSACTION');
+        }
+        const order = { language, currency: row.caseCurrency as Currency };
+        const added = await addServicesToCase(tx, caseId, [body], order, now);
         return [
           {
             action: 'serviceAdded',
@@ -671,6 +757,10 @@ export function createCasesService(ctx: AppContext) {
         authorize('edit', caller, access, row);
         const { service } = await findOwnedService(tx, caseId, serviceId, language);
         if (service.paidAt !== null) throw new AppError(409, 'SERVICE_PAID');
+        // A pending charge still asks for it: cancelling that transaction removes it.
+        if (hasLiveTransaction(service.transactionStatus ? [service.transactionStatus] : [])) {
+          throw new AppError(409, 'SERVICE_IN_TRANSACTION');
+        }
         await deleteCaseService(tx, serviceId);
         return [{ action: 'serviceRemoved', detail: { serviceId, productId: service.productId } }];
       });
@@ -732,6 +822,7 @@ export function createCasesService(ctx: AppContext) {
         const to = nextCaseStatus(row.caseStatus, action, {
           hasPrintableService: services.some((s) => s.printableProduct),
           checksPass: true,
+          hasServicesToRequest: services.some(isAwaitingApprovalRequest),
         });
         if (!to) throw new AppError(409, 'INVALID_TRANSITION');
         const from = row.caseStatus;
@@ -742,22 +833,49 @@ export function createCasesService(ctx: AppContext) {
         switch (action) {
           case 'validate': {
             const checks = await caseChecksOf(tx, row, services);
-            const failing = Object.entries(checks).filter(([, ok]) => !ok);
-            if (failing.length > 0 || services.length === 0) {
-              throw new AppError(
-                409,
-                'CASE_CHECKS_FAILED',
-                Object.fromEntries(failing.map(([key]) => [`checks.${key}`, 'validation.invalid'])),
+            const override = body.paymentOverride;
+            if (!allCaseChecksPass(checks)) {
+              // Unpaid services are validated only on purpose: a supervisor names a reason.
+              if (!override || !onlyPaymentFails(checks)) {
+                throw new AppError(
+                  409,
+                  'CASE_CHECKS_FAILED',
+                  Object.fromEntries(
+                    failingCaseChecks(checks).map((key) => [`checks.${key}`, 'validation.invalid']),
+                  ),
+                );
+              }
+              const deferred = services.filter((s) => checks.unpaidServiceIds.includes(s.id));
+              await deferServicesPayment(
+                tx,
+                deferred.map((s) => s.id),
+                now,
+                caller.userId,
               );
+              const paymentOverride = {
+                reason: override.reason,
+                serviceIds: deferred.map((s) => s.id),
+                unpaidAmount: await unpaidAmountOf(tx, deferred, row.caseCurrency as Currency),
+                currency: row.caseCurrency,
+              };
+              await auditPaymentOverride(tx, {
+                caseId,
+                actorId: caller.userId,
+                ip: caller.ip,
+                ...paymentOverride,
+              });
+              detail.paymentOverride = paymentOverride;
             }
             Object.assign(detail, await applyValidation(tx, caseId, services, now));
             break;
           }
           case 'requestApproval': {
+            // Services not paid yet (an upgrade awaiting payment) are not planned or approved.
             const mine = services.filter(
               (s) =>
                 s.approveAt === null &&
-                (access.relation === 'staff' || s.plannerId === caller.userId),
+                (access.relation === 'staff' || s.plannerId === caller.userId) &&
+                isServiceCovered(paymentFactsOf(s)),
             );
             if (mine.length === 0) throw new AppError(409, 'INVALID_TRANSITION');
             for (const s of mine) await updateCaseService(tx, s.id, { approveRequestAt: now });
@@ -781,8 +899,10 @@ export function createCasesService(ctx: AppContext) {
             }
             for (const id of chosen) await updateCaseService(tx, id, { approveAt: now });
             detail.serviceIds = chosen;
-            // The case leaves 'approve' only when nothing is left pending (docs/decisions/011).
-            if (pending.size > new Set(chosen).size) next = from;
+            // The case leaves 'approve' only when every service is approved (docs/decisions/011):
+            // one still to be requested (planned later, or ordered and not paid yet) keeps it.
+            const approved = new Set(chosen);
+            if (services.some((s) => s.approveAt === null && !approved.has(s.id))) next = from;
             break;
           }
           case 'requestModification':

@@ -7,7 +7,6 @@ import {
   invoiceCustomers,
   patients,
   paymentNotices,
-  products,
   transactionCancels,
   transactionReceipts,
   transactions,
@@ -183,18 +182,6 @@ export async function findCancelsByIds(db: DbOrTx, ids: readonly number[]): Prom
 
 // ───────────────────────────── services ─────────────────────────────
 
-/** The services a transaction pays, with their products (for pricing a new transaction). */
-export async function listServicesOfTransaction(
-  db: DbOrTx,
-  transactionId: number,
-): Promise<{ id: number }[]> {
-  return db
-    .select({ id: caseServices.id })
-    .from(caseServices)
-    .where(eq(caseServices.transactionId, transactionId))
-    .orderBy(asc(caseServices.id));
-}
-
 export async function listServiceIdsByTransactions(
   db: DbOrTx,
   transactionIds: readonly number[],
@@ -204,29 +191,6 @@ export async function listServiceIdsByTransactions(
     .select({ id: caseServices.id, transactionId: caseServices.transactionId })
     .from(caseServices)
     .where(inArray(caseServices.transactionId, [...transactionIds]));
-}
-
-/**
- * Services of a case no live transaction pays: none was made for them, or theirs was cancelled.
- */
-export async function listUnpaidServices(db: DbOrTx, caseId: number) {
-  return db
-    .select({
-      id: caseServices.id,
-      productId: caseServices.productId,
-      comboId: caseServices.serviceId,
-      quantity: caseServices.quantity,
-      manufactureData: caseServices.manufactureData,
-    })
-    .from(caseServices)
-    .leftJoin(transactions, eq(transactions.id, caseServices.transactionId))
-    .where(
-      and(
-        eq(caseServices.caseId, caseId),
-        or(isNull(caseServices.transactionId), eq(transactions.paymentStatus, 'cancelled')),
-      ),
-    )
-    .orderBy(asc(caseServices.id));
 }
 
 /** The transaction's services count as paid (they can no longer be removed). */
@@ -247,20 +211,6 @@ export async function deleteServicesOfTransaction(
     .where(eq(caseServices.transactionId, transactionId))
     .returning({ id: caseServices.id });
   return rows.map((row) => row.id);
-}
-
-export async function findProductsForPricing(db: DbOrTx, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: products.id,
-      productType: products.productType,
-      productKind: products.productKind,
-      qtdOption: products.qtdOption,
-      innerProducts: products.innerProducts,
-    })
-    .from(products)
-    .where(inArray(products.id, [...ids]));
 }
 
 // ───────────────────────────── reviews ─────────────────────────────

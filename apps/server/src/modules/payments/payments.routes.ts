@@ -50,7 +50,9 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
       params,
       response: responses(caseTransactionsSchema),
     },
-    handler: async (req) => ({ obj: await payments.listForCase(caller(req), req.params.id) }),
+    handler: async (req) => ({
+      obj: await payments.listForCase(caller(req), req.params.id, requestLanguage(req)),
+    }),
   });
 
   r.post(`${base}/new`, {

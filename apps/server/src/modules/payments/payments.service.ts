@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   CURRENCIES,
   REVIEW_REASONS,
-  availablePaymentMethods,
   availableTransactionActions,
   buildPixBrCode,
-  cartItemFor,
   isAdmin,
   isBroadNew,
   isOneOf,
@@ -29,7 +27,6 @@ import {
   type PaymentStatus,
   type PendingTransaction,
   type PendingWork,
-  type Shipment,
   type TransactionAction,
   type TransactionFacts,
   type TransactionView,
@@ -47,7 +44,12 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
 import { refreshCaseDerived } from '../cases/cases.service';
 import { moveToCheckingOut } from '../cases/case-status-audit';
-import { priceCart } from '../shop/cart-pricing';
+import {
+  orderItemsForCase,
+  priceCart,
+  type CaseOrderItems,
+  type ShopUser,
+} from '../shop/cart-pricing';
 import { findShopUser, insertTransaction, setServicesTransaction } from '../shop/shop.repository';
 import {
   applyPaymentStatus,
@@ -64,7 +66,6 @@ import {
   findCaseForPayments,
   findInvoicesByIds,
   findPeople,
-  findProductsForPricing,
   findReceiptsByIds,
   findTransaction,
   findTransactionByGatewayCode,
@@ -75,7 +76,6 @@ import {
   listCaseTransactions,
   listPendingTransactions,
   listServiceIdsByTransactions,
-  listUnpaidServices,
   lockCase,
   setNoticeOutcome,
   solvePaymentReviews,
@@ -123,13 +123,6 @@ const FROZEN_BY_CANCEL: readonly TransactionAction[] = ['pay', 'submitReceipt', 
 const CONFIRMATION_REVIEW_OF: Record<string, number> = {
   pix: REVIEW_REASONS.pixApproval,
 };
-
-/** A stored product as the domain's cart sees it (the columns hold the domain's values). */
-const asCartProduct = (row: Awaited<ReturnType<typeof findProductsForPricing>>[number]) => ({
-  ...row,
-  productType: row.productType as 1 | 2,
-  qtdOption: row.qtdOption as 1 | 2 | 3,
-});
 
 const isoOrNull = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 const parseTime = (value: string | null | undefined) => {
@@ -550,9 +543,37 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
     return stored;
   }
 
+  /**
+   * Prices a new transaction for the case's services without an order (`orderItemsForCase` with
+   * an empty cart), in the case's currency, with the delivery of its earlier order: what 'pay the
+   * remaining services' shows and then charges.
+   */
+  async function priceRemaining(
+    tx: DbOrTx,
+    kase: { id: number; caseCurrency: string },
+    user: ShopUser,
+    content: CaseOrderItems,
+    language: Language,
+  ) {
+    const currency = isOneOf(CURRENCIES, kase.caseCurrency)
+      ? kase.caseCurrency
+      : profileCurrency(user.dataInfo);
+    const previous = (await listCaseTransactions(tx, kase.id)).find((t) => t.shipment);
+    return priceCart(
+      tx,
+      user,
+      { items: content.items, shipment: previous?.shipment ?? null, coupon: null, currency },
+      { currency, language, configured: await configuredPaymentMethods(tx, config) },
+    );
+  }
+
   return {
     /** The case's transactions the caller may see, and what a new transaction could pay. */
-    async listForCase(caller: Caller, caseId: number): Promise<CaseTransactions> {
+    async listForCase(
+      caller: Caller,
+      caseId: number,
+      language: Language,
+    ): Promise<CaseTransactions> {
       const kase = await findCaseForPayments(db, caseId);
       if (!kase) throw new AppError(404, 'NOT_FOUND');
       const all = await listCaseTransactions(db, caseId);
@@ -563,23 +584,33 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
       if (visible.length === 0 && !isOwner && !isSupervisor(caller.roles)) {
         throw new AppError(404, 'NOT_FOUND');
       }
-      const unpaid = await listUnpaidServices(db, caseId);
+      const content = await orderItemsForCase(db, caseId, []);
+      const unpaidServiceIds = content.reused.flat().map((service) => service.id);
       let paymentMethods: PaymentMethod[] = [];
-      if (isOwner && unpaid.length > 0 && !kase.caseArchived && kase.caseStatus !== 'cancelled') {
-        const [owner] = await findPeople(db, [kase.ownerId]);
-        paymentMethods = availablePaymentMethods(
-          {
-            physicalCreditCard: owner?.dataCapabilities?.physicalCreditCard ?? false,
-            dentalPrev: owner?.dataCapabilities?.dentalPrev ?? false,
-          },
-          kase.caseCurrency as Currency,
-          await configuredPaymentMethods(db, config),
-        );
+      let remaining: CheckoutBreakdown | null = null;
+      if (
+        isOwner &&
+        unpaidServiceIds.length > 0 &&
+        !kase.caseArchived &&
+        kase.caseStatus !== 'cancelled'
+      ) {
+        const user = await findShopUser(db, caller.userId);
+        // What a new transaction would charge, shown before anything is created; a product
+        // removed from the catalogue since cannot be priced (nor paid) any more.
+        const priced = user
+          ? await priceRemaining(db, kase, user, content, language).catch((error: unknown) => {
+              if (error instanceof AppError && error.statusCode < 500) return null;
+              throw error;
+            })
+          : null;
+        remaining = priced?.breakdown ?? null;
+        paymentMethods = priced?.paymentMethods ?? [];
       }
       return {
         items: await toViews(caller, visible, () => kase.ownerId),
-        unpaidServiceIds: unpaid.map((s) => s.id),
+        unpaidServiceIds,
         paymentMethods,
+        remaining,
       };
     },
 
@@ -603,43 +634,12 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
         if (kase.caseStatus === 'cancelled' || kase.caseStatus === 'closed') {
           throw new AppError(409, 'INVALID_TRANSITION');
         }
-        const unpaid = await listUnpaidServices(tx, caseId);
-        if (unpaid.length === 0) throw new AppError(409, 'NOTHING_TO_PAY');
+        const content = await orderItemsForCase(tx, caseId, []);
+        if (content.items.length === 0) throw new AppError(409, 'NOTHING_TO_PAY');
         const user = await findShopUser(tx, caller.userId);
         if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
-        const currency = isOneOf(CURRENCIES, kase.caseCurrency)
-          ? kase.caseCurrency
-          : profileCurrency(user.dataInfo);
-
-        // The cart these services make: a combo's parts together as the combo, the rest alone.
-        const productIds = new Set<number>();
-        for (const s of unpaid) productIds.add(s.comboId ?? s.productId);
-        const products = await findProductsForPricing(tx, [...productIds]);
-        const inner = await findProductsForPricing(
-          tx,
-          products.flatMap((p) => p.innerProducts),
-        );
-        const byId = new Map([...products, ...inner].map((p) => [p.id, p]));
-        const items = [...productIds].map((id) => {
-          const product = byId.get(id);
-          if (!product) throw new AppError(400, 'PRODUCT_UNAVAILABLE');
-          const parts = unpaid.filter((s) => (s.comboId ?? s.productId) === id);
-          const item = cartItemFor(asCartProduct(product), inner.map(asCartProduct));
-          const withSleeves = parts.find((s) => s.manufactureData)?.manufactureData;
-          return {
-            ...item,
-            quantity: Math.max(...parts.map((s) => s.quantity)),
-            manufactureData: item.manufactureData ? (withSleeves ?? item.manufactureData) : null,
-          };
-        });
-        const previous = (await listCaseTransactions(tx, caseId)).find((t) => t.shipment);
-        const shipment: Shipment | null = previous?.shipment ?? null;
-        const priced = await priceCart(
-          tx,
-          user,
-          { items, shipment, coupon: null, currency },
-          { currency, language, configured: await configuredPaymentMethods(tx, config) },
-        );
+        const priced = await priceRemaining(tx, kase, user, content, language);
+        const { currency } = priced;
         if (!priced.paymentMethods.includes(paymentMethod)) {
           throw new AppError(400, 'PAYMENT_METHOD_UNAVAILABLE', {
             paymentMethod: 'validation.invalid',
@@ -664,7 +664,7 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
         });
         await setServicesTransaction(
           tx,
-          unpaid.map((s) => s.id),
+          content.reused.flat().map((service) => service.id),
           t.id,
         );
         const published: CaseEventMessage[] = [];

@@ -37,11 +37,16 @@ import {
   type Product,
   type Shipment,
   type ShippingSettings,
+  type ServiceWithoutOrder,
   type Sleeve,
+  isProductOrderable,
+  planCaseOrder,
+  quantityOfServices,
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
 import { loadCaseAccess, type CaseAccess } from '../cases/case-access.service';
+import { servicesWithoutOrder } from '../cases/cases.service';
 import { couponOfRow } from '../coupons/coupons.service';
 import {
   countCouponUsesByUser,
@@ -168,8 +173,65 @@ const asPricedProduct = (row: ShopProductRow) => ({
   discount: row.discount,
 });
 
+/** An order's items with, per item, the case's services it pays instead of adding new ones. */
+export interface CaseOrderItems {
+  items: CartItem[];
+  reused: ServiceWithoutOrder[][];
+}
+
+/**
+ * The items of an order for a case (`planCaseOrder`): the cart's items, an item for a product
+ * the case already holds without an order taking those services (priced at their quantity, with
+ * the cart's sleeve choice when it made one), then the case's other services without an order.
+ * Without a case, the cart as it is.
+ */
+export async function orderItemsForCase(
+  tx: DbOrTx,
+  caseId: number | null | undefined,
+  requested: readonly CartItem[],
+): Promise<CaseOrderItems> {
+  if (!caseId) return { items: [...requested], reused: requested.map(() => []) };
+  const plan = planCaseOrder(requested, await servicesWithoutOrder(tx, caseId));
+  const byId = await loadCartProducts(
+    tx,
+    plan.leftover.map((group) => ({ cartProductId: group.productId })),
+  );
+  const items = requested.map((item, index) => {
+    const reused = plan.reused[index]!;
+    return reused.length === 0 ? item : { ...item, quantity: quantityOfServices(reused) };
+  });
+  for (const group of plan.leftover) {
+    const product = byId.get(group.productId);
+    // A product deleted since: priceCart refuses it like any unavailable product.
+    const item = product
+      ? cartItemFor(
+          asCartProduct(product),
+          product.innerProducts.flatMap((id) => {
+            const part = byId.get(id);
+            return part ? [asCartProduct(part)] : [];
+          }),
+        )
+      : {
+          cartProductId: group.productId,
+          productPlanningId: null,
+          productManufactureId: null,
+          qtdOpt: 1 as const,
+          quantity: 1,
+          planningExtraData: null,
+          manufactureData: null,
+        };
+    const chosenSleeves = group.services.find((s) => s.manufactureData)?.manufactureData;
+    items.push({
+      ...item,
+      quantity: quantityOfServices(group.services),
+      manufactureData: item.manufactureData ? (chosenSleeves ?? item.manufactureData) : null,
+    });
+  }
+  return { items, reused: [...plan.reused, ...plan.leftover.map((group) => group.services)] };
+}
+
 /** Loads the cart's products and their combos' inner products. */
-async function loadCartProducts(tx: DbOrTx, items: readonly CartItem[]) {
+async function loadCartProducts(tx: DbOrTx, items: readonly Pick<CartItem, 'cartProductId'>[]) {
   const byId = new Map<number, ShopProductRow>();
   for (const row of await findProductsByIds(
     tx,
@@ -216,8 +278,8 @@ export async function priceCart(
         [`items.${index}.cartProductId`]: 'validation.invalid',
       });
     const product = byId.get(requested.cartProductId);
-    if (!product || product.deletedAt || !product.texts[priceLanguage]?.publish)
-      throw unavailable();
+    // Drafts (not published in the caller's language or the currency's) are not sold.
+    if (!product || !isProductOrderable(product, { language, currency })) throw unavailable();
     const inner = product.innerProducts.map((id) => byId.get(id));
     if (product.productType === 2 && inner.length === 0) throw unavailable();
     const parts = inner.filter((p): p is ShopProductRow => !!p && !p.deletedAt);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   profileCurrency,
-  isBroadNew,
+  isCaseUpgradeStatus,
+  mayOrderForCase,
   newCaseBodySchema,
   normalizeCouponCode,
   type CartItem,
@@ -17,10 +18,15 @@ import { loadCaseAccess } from '../cases/case-access.service';
 import { recordCaseActivity } from '../cases/case-activity';
 import { findCase } from '../cases/cases.repository';
 import { moveToCheckingOut } from '../cases/case-status-audit';
-import { addServicesToCase, openCase, refreshCaseDerived } from '../cases/cases.service';
+import {
+  addServicesToCase,
+  openCase,
+  openCaseUpgradedReview,
+  refreshCaseDerived,
+} from '../cases/cases.service';
 import { newTransactionReference, startTransaction } from '../payments/payment-changes';
 import { configuredPaymentMethods } from '../payments/payment-settings';
-import { priceCart, type PricedCart, type ShopCaller } from './cart-pricing';
+import { orderItemsForCase, priceCart, type PricedCart, type ShopCaller } from './cart-pricing';
 import {
   addCouponUse,
   claimCheckoutRequest,
@@ -111,9 +117,8 @@ export function createCheckoutService(ctx: AppContext) {
           const access = await loadCaseAccess(tx, caller, caseId, { lock: true });
           if (!access) throw new AppError(404, 'NOT_FOUND');
           if (access.relation !== 'owner') throw new AppError(403, 'FORBIDDEN');
-          if (!isBroadNew(access.caseStatus) || access.caseArchived) {
-            throw new AppError(409, 'INVALID_TRANSITION');
-          }
+          if (access.caseArchived) throw new AppError(409, 'CASE_ARCHIVED');
+          if (!mayOrderForCase(access.caseStatus)) throw new AppError(409, 'CASE_NOT_ORDERABLE');
           const row = (await findCase(tx, caseId))!;
           fromStatus = row.caseStatus;
           currency = row.caseCurrency as typeof currency;
@@ -121,13 +126,19 @@ export function createCheckoutService(ctx: AppContext) {
           now = new Date(Math.max(now.getTime(), row.modifiedAt.getTime() + 1));
         }
 
-        const priced = await priceCart(tx, user, order, {
-          currency,
-          language,
-          coupon: lockedCoupon,
-          now,
-          configured: await configuredPaymentMethods(tx, ctx.config),
-        });
+        const content = await orderItemsForCase(tx, caseId, order.items);
+        const priced = await priceCart(
+          tx,
+          user,
+          { ...order, items: content.items },
+          {
+            currency,
+            language,
+            coupon: lockedCoupon,
+            now,
+            configured: await configuredPaymentMethods(tx, ctx.config),
+          },
+        );
         refuseUnpayable(priced, order.paymentMethod);
 
         const published: CaseEventMessage[] = [];
@@ -137,17 +148,23 @@ export function createCheckoutService(ctx: AppContext) {
           published.push(...opened.messages);
         }
 
+        // The case's services without an order are paid by this one, never added again.
         const serviceIds: number[] = [];
-        for (const item of priced.items) {
-          const added = await addServicesToCase(
-            tx,
-            caseId,
-            [{ productId: item.cartProductId, quantity: item.quantity }],
-            now,
-          );
-          serviceIds.push(...added.map((service) => service.id));
+        for (const [index, item] of priced.items.entries()) {
+          const reused = content.reused[index] ?? [];
+          const services =
+            reused.length > 0
+              ? reused
+              : await addServicesToCase(
+                  tx,
+                  caseId,
+                  [{ productId: item.cartProductId, quantity: item.quantity }],
+                  { language, currency },
+                  now,
+                );
+          serviceIds.push(...services.map((service) => service.id));
           if (item.manufactureData && item.productManufactureId !== null) {
-            for (const service of added) {
+            for (const service of services) {
               if (service.productId === item.productManufactureId) {
                 await setServiceManufactureData(tx, service.id, item.manufactureData);
               }
@@ -181,14 +198,21 @@ export function createCheckoutService(ctx: AppContext) {
           });
         }
 
-        const toStatus = 'checkingout';
-        await moveToCheckingOut(tx, {
-          caseId,
-          actorId: caller.userId,
-          cause: 'checkout',
-          from: fromStatus,
-          ip: caller.ip,
-        });
+        // Past 'checkingout' the order upgrades a case in work: its status stays, staff are told,
+        // and the new services wait for their own payment.
+        const upgrade = isCaseUpgradeStatus(fromStatus);
+        const toStatus = upgrade ? fromStatus : 'checkingout';
+        if (upgrade) {
+          await openCaseUpgradedReview(tx, caseId, now);
+        } else {
+          await moveToCheckingOut(tx, {
+            caseId,
+            actorId: caller.userId,
+            cause: 'checkout',
+            from: fromStatus,
+            ip: caller.ip,
+          });
+        }
         await refreshCaseDerived(tx, caseId, now);
         const event = {
           caseId,
@@ -196,7 +220,12 @@ export function createCheckoutService(ctx: AppContext) {
           action: 'checkout',
           fromStatus,
           toStatus,
-          detail: { transactionId: transaction.id, total: breakdown.total, currency },
+          detail: {
+            transactionId: transaction.id,
+            total: breakdown.total,
+            currency,
+            ...(upgrade ? { upgrade: true } : {}),
+          },
         };
         const recorded = await recordCaseActivity(tx, event);
         published.push({ ...event, detail: recorded.detail, at: now });

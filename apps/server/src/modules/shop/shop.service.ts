@@ -5,7 +5,7 @@ import {
   couponRejection,
   fitAddressToLimits,
   isAddressValid,
-  isBroadNew,
+  mayOrderForCase,
   isZipCodeFormat,
   needsDeliveryAddress,
   normalizeCouponCode,
@@ -32,6 +32,7 @@ import {
   CART_ITEMS_MAX,
   loadShippingSettings,
   orderTarget,
+  orderItemsForCase,
   priceCart,
   sleeveOffers,
   type ShopCaller,
@@ -108,14 +109,21 @@ export function createShopService(ctx: AppContext) {
     ): Promise<QuoteResponse> {
       const user = await shopUser(caller);
       const { currency, access } = await orderTarget(db, caller, user, body.caseId);
-      const priced = await priceCart(db, user, body, {
-        currency,
-        language,
-        configured: await configuredPaymentMethods(db, ctx.config),
-      });
+      // What the checkout would charge: for a case, its services without an order too.
+      const content = await orderItemsForCase(db, access ? body.caseId : null, body.items);
+      const priced = await priceCart(
+        db,
+        user,
+        { ...body, items: content.items },
+        { currency, language, configured: await configuredPaymentMethods(db, ctx.config) },
+      );
       const problems = { ...priced.problems };
       if (access) {
-        if (access.relation !== 'owner' || !isBroadNew(access.caseStatus) || access.caseArchived) {
+        if (
+          access.relation !== 'owner' ||
+          !mayOrderForCase(access.caseStatus) ||
+          access.caseArchived
+        ) {
           problems.caseId = 'validation.invalid';
         }
       } else {
