@@ -185,7 +185,13 @@ describe('an upload end to end (local store)', () => {
     // The case changed with it: a newer modifiedAt (clients replace their copy) and its checks.
     const caseAfter = await readCase(caseId);
     expect(Date.parse(caseAfter.modifiedAt)).toBeGreaterThan(Date.parse(caseBefore.modifiedAt));
-    expect(caseAfter.checks.attachments).toBe(true);
+    // One photo: the client has a public file, the guided surgery's scans and CT still miss.
+    expect(caseAfter.checks.attachments).toBe(false);
+    expect(caseAfter.checks.missingSlots.map((slot) => slot.attachmentType)).toEqual([
+      'upperJawStl',
+      'lowerJawStl',
+      'dicom',
+    ]);
     const { obj } = json<{ obj: { attachment: Announced['attachment']; url: string } }>(confirmed);
     expect(obj.attachment).toMatchObject({
       status: 'public',

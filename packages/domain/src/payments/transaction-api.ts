@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CURRENCIES } from '../i18n/locale';
+import { CASE_STATUSES } from '../cases/case-status';
 import { addressSchema } from '../common/address';
 import { checkoutBreakdownSchema } from '../shop/shop-api';
 import { shipmentSchema } from '../shop/shipment';
@@ -163,3 +164,21 @@ export const pendingTransactionSchema = z.object({
   waitingFor: z.enum(PENDING_WORK),
 });
 export type PendingTransaction = z.infer<typeof pendingTransactionSchema>;
+
+/**
+ * `GET /transactions/deferred` (supervisors): cases a supervisor validated with unpaid services
+ * (bill later) whose services no paid or pre-paid transaction pays yet.
+ */
+export const deferredCasePaymentSchema = z.object({
+  caseId: z.number().int(),
+  caseStatus: z.enum(CASE_STATUSES),
+  caseCurrency: z.enum(CURRENCIES),
+  patient: z.object({ fname: z.string(), lname: z.string() }),
+  owner: z.object({ id: z.number().int(), displayName: z.string() }),
+  deferredAt: z.string(),
+  reason: z.string(),
+  services: z.array(
+    z.object({ id: z.number().int(), productName: z.string(), quantity: z.number().int() }),
+  ),
+});
+export type DeferredCasePayment = z.infer<typeof deferredCasePaymentSchema>;

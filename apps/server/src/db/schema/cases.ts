@@ -200,10 +200,11 @@ export const caseServices = pgTable(
     paidAt: at('paid_at'),
     /**
      * A supervisor validated the case with this service unpaid (bill later): it may be made, and
-     * it stays unpaid until a transaction pays it. The reason is in the history and audit log.
+     * it stays unpaid until a transaction pays it (the supervisors' payment queue lists it).
      */
     paymentDeferredAt: at('payment_deferred_at'),
     paymentDeferredBy: integer('payment_deferred_by').references(() => users.id),
+    paymentDeferredReason: text('payment_deferred_reason'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

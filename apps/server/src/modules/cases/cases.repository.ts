@@ -954,14 +954,53 @@ export async function updateCaseService(
 export async function deferServicesPayment(
   db: DbOrTx,
   serviceIds: readonly number[],
-  at: Date,
-  by: number,
+  deferral: { at: Date; by: number; reason: string },
 ): Promise<void> {
   if (serviceIds.length === 0) return;
   await db
     .update(caseServices)
-    .set({ paymentDeferredAt: at, paymentDeferredBy: by })
+    .set({
+      paymentDeferredAt: deferral.at,
+      paymentDeferredBy: deferral.by,
+      paymentDeferredReason: deferral.reason,
+    })
     .where(inArray(caseServices.id, [...serviceIds]));
+}
+
+/**
+ * Services a supervisor let through unpaid that no paid or pre-paid transaction pays yet, oldest
+ * deferral first (the supervisors' payment queue).
+ */
+export async function listDeferredUnpaidServices(db: DbOrTx, language: Language) {
+  return db
+    .select({
+      serviceId: caseServices.id,
+      caseId: cases.id,
+      caseStatus: cases.caseStatus,
+      caseCurrency: cases.caseCurrency,
+      fname: patients.fname,
+      lname: patients.lname,
+      ownerId: cases.ownerId,
+      ownerName: users.displayName,
+      productName: productNameSql(language),
+      quantity: caseServices.quantity,
+      deferredAt: caseServices.paymentDeferredAt,
+      reason: caseServices.paymentDeferredReason,
+    })
+    .from(caseServices)
+    .innerJoin(cases, eq(cases.id, caseServices.caseId))
+    .innerJoin(patients, eq(patients.id, cases.patientId))
+    .innerJoin(users, eq(users.id, cases.ownerId))
+    .innerJoin(products, eq(products.id, caseServices.productId))
+    .leftJoin(transactions, eq(transactions.id, caseServices.transactionId))
+    .where(
+      and(
+        sql`${caseServices.paymentDeferredAt} is not null`,
+        or(isNull(transactions.id), sql`${transactions.paymentStatus} not in ('paid', 'pre_paid')`),
+      ),
+    )
+    .orderBy(asc(caseServices.paymentDeferredAt), asc(caseServices.id))
+    .limit(500);
 }
 
 /** The case's printable flag, recomputed from its services. */

@@ -47,6 +47,7 @@ import {
   type CaseSetBody,
   type CaseViewer,
   type Currency,
+  type DeferredCasePayment,
   type Language,
   type NewCaseBody,
   type ServiceDataBody,
@@ -86,6 +87,7 @@ import {
   insertPatient,
   listCaseTransactionStatuses,
   listServicesWithoutOrder,
+  listDeferredUnpaidServices,
   listCaseEvents,
   listCaseMembers,
   listCasePage,
@@ -346,6 +348,34 @@ export async function addServicesToCase(
 /** The case's services that no live transaction pays (what the next order for it contains). */
 export const servicesWithoutOrder = (tx: DbOrTx, caseId: number) =>
   listServicesWithoutOrder(tx, caseId);
+
+/**
+ * The supervisors' list of services let through unpaid and not paid since, grouped by case,
+ * oldest deferral first.
+ */
+export async function deferredUnpaidServices(db: DbOrTx, language: Language) {
+  const rows = await listDeferredUnpaidServices(db, language);
+  const byCase = new Map<number, DeferredCasePayment>();
+  for (const row of rows) {
+    const entry = byCase.get(row.caseId) ?? {
+      caseId: row.caseId,
+      caseStatus: row.caseStatus as DeferredCasePayment['caseStatus'],
+      caseCurrency: row.caseCurrency as Currency,
+      patient: { fname: row.fname, lname: row.lname },
+      owner: { id: row.ownerId, displayName: row.ownerName },
+      deferredAt: row.deferredAt!.toISOString(),
+      reason: row.reason ?? '',
+      services: [],
+    };
+    entry.services.push({
+      id: row.serviceId,
+      productName: row.productName,
+      quantity: row.quantity,
+    });
+    byCase.set(row.caseId, entry);
+  }
+  return [...byCase.values()];
+}
 
 /** Staff are told that a client ordered more for a case already in work. */
 export async function openCaseUpgradedReview(tx: DbOrTx, caseId: number, at: Date) {
@@ -849,8 +879,7 @@ export function createCasesService(ctx: AppContext) {
               await deferServicesPayment(
                 tx,
                 deferred.map((s) => s.id),
-                now,
-                caller.userId,
+                { at: now, by: caller.userId, reason: override.reason },
               );
               const paymentOverride = {
                 reason: override.reason,

@@ -15,6 +15,7 @@ import {
   paymentLinkSchema,
   paymentReturnSchema,
   pendingTransactionSchema,
+  deferredCasePaymentSchema,
   setInvoiceCustomerBodySchema,
   setInvoiceNumberBodySchema,
   transactionViewSchema,
@@ -192,6 +193,17 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
       response: responses(z.array(pendingTransactionSchema)),
     },
     handler: async (req) => ({ obj: await payments.pending(caller(req)) }),
+  });
+
+  r.get('/api/v1/transactions/deferred', {
+    config: { permission: 'supervisor' },
+    schema: {
+      tags,
+      security,
+      summary: 'Cases validated with unpaid services (bill later) that are still unpaid',
+      response: responses(z.array(deferredCasePaymentSchema)),
+    },
+    handler: async (req) => ({ obj: await payments.deferred(requestLanguage(req)) }),
   });
 
   for (const provider of ['paypal', 'pagseguro'] as const) {

@@ -26,6 +26,7 @@ import {
   type PaymentReturn,
   type PaymentStatus,
   type PendingTransaction,
+  type DeferredCasePayment,
   type PendingWork,
   type TransactionAction,
   type TransactionFacts,
@@ -42,7 +43,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
-import { refreshCaseDerived } from '../cases/cases.service';
+import { deferredUnpaidServices, refreshCaseDerived } from '../cases/cases.service';
 import { moveToCheckingOut } from '../cases/case-status-audit';
 import {
   orderItemsForCase,
@@ -723,6 +724,11 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
           waitingFor,
         };
       });
+    },
+
+    /** Supervisors' queue: cases validated with unpaid services, still unpaid. */
+    deferred(language: Language): Promise<DeferredCasePayment[]> {
+      return deferredUnpaidServices(db, language);
     },
 
     /** `GET paymentLink`: the Pix code, or the provider's page (created on first use). */
