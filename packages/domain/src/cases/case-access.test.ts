@@ -8,10 +8,12 @@ import {
   isReadOnlyRelation,
   mayAttemptCaseAction,
   mayOnCase,
+  maySolveReview,
   type CaseOperation,
   type CaseRelation,
   type CaseVisibilityFacts,
 } from './case-access';
+import { REVIEW_REASONS } from './case-review';
 import { CASE_ACTIONS, CASE_STATUSES, allowedCaseMoves, type CaseAction } from './case-status';
 
 const ME = 7;
@@ -238,9 +240,6 @@ describe('mayOnCase', () => {
     ['openReview', 'owner', 'doctor', 'execute', false, false],
     ['openReview', 'printer', 'printer', 'print', false, false],
     ['openReview', 'staff', 'supervisor', 'finished', true, false],
-    ['solveReview', 'owner', 'doctor', 'execute', false, true],
-    ['solveReview', 'staff', 'supervisor', 'execute', false, true],
-    ['solveReview', 'planner', 'planner', 'execute', false, false],
   ];
   it.each(rows)(
     '%s by %s (%s) in %s archived=%s → %s',
@@ -304,6 +303,66 @@ describe('mayOnCase', () => {
   });
 });
 
+describe('maySolveReview', () => {
+  const R = REVIEW_REASONS;
+  /** The columns of each row: no reason (a free review), then the eight staff reasons. */
+  const REASONS = [
+    null,
+    R.plannerNotSet,
+    R.caseUpgraded,
+    R.planningDeadlineNear,
+    R.paymentIssue,
+    R.receiptPendingApproval,
+    R.pixApproval,
+    R.physicalCardApproval,
+    R.cancelRequestReview,
+  ] as const;
+  type Row = [CaseRelation | null, string, boolean, string];
+  // relation, role, archived, one cell per column of REASONS: y may solve, - may not
+  const rows: Row[] = [
+    ['staff', 'supervisor', false, 'y y y y y y y y y'],
+    ['staff', 'admin', false, 'y y y y y y y y y'],
+    ['staff', 'supervisor', true, '- - - - - - - - -'],
+    ['owner', 'doctor', false, 'y - - - - - - - -'],
+    ['owner', 'clinic', false, 'y - - - - - - - -'],
+    ['owner', 'doctor', true, '- - - - - - - - -'],
+    ['planner', 'planner', false, '- y - y - - - - -'],
+    ['planner', 'planner', true, '- - - - - - - - -'],
+    // A planner who is only a case user does not plan it.
+    ['member', 'planner', false, '- - - - - - - - -'],
+    ['member', 'partner', false, '- - - - - - - - -'],
+    ['member', 'doctor', false, '- - - - - - - - -'],
+    ['printer', 'printer', false, '- - - - - - - - -'],
+    ['instructor', 'instructor', false, '- - - - - - - - -'],
+    [null, 'doctor', false, '- - - - - - - - -'],
+  ];
+  it.each(rows)('%s (%s), archived=%s: %s', (relation, role, archived, cells) => {
+    const allowed = cells.split(' ').map((cell) => cell === 'y');
+    expect(allowed).toHaveLength(REASONS.length);
+    for (const [index, reasonId] of REASONS.entries()) {
+      expect(
+        maySolveReview(
+          { userId: ME, roles: [role] },
+          relation,
+          { caseStatus: 'execute', caseArchived: archived },
+          { reasonId },
+        ),
+        `reason ${reasonId}`,
+      ).toBe(allowed[index]);
+    }
+  });
+
+  it('a reason id outside the list is a staff reason', () => {
+    const record = { caseStatus: 'execute', caseArchived: false };
+    expect(
+      maySolveReview({ userId: ME, roles: ['doctor'] }, 'owner', record, { reasonId: 99 }),
+    ).toBe(false);
+    expect(
+      maySolveReview({ userId: ME, roles: ['supervisor'] }, 'staff', record, { reasonId: 99 }),
+    ).toBe(true);
+  });
+});
+
 describe('caseListGroup', () => {
   it.each([
     ['new', 'new'],
@@ -315,7 +374,7 @@ describe('caseListGroup', () => {
     ['print', 'print'],
     ['finished', 'finished'],
     ['closed', 'finished'],
-    ['cancelled', null],
+    ['cancelled', 'cancelled'],
     ['archive', null],
   ] as const)('%s → %s', (status, group) => {
     expect(caseListGroup(status)).toBe(group);
