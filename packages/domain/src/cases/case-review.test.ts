@@ -4,6 +4,7 @@ import {
   REVIEW_REASON_KEYS,
   clientReviewNotice,
   isStaffReviewReason,
+  readsReviewReasons,
   type ClientReviewNotice,
   type ReviewReasonKey,
 } from './case-review';
@@ -37,5 +38,21 @@ describe('staff reasons', () => {
     [99, true],
   ])('reason %s is a staff reason: %s', (reasonId, staff) => {
     expect(isStaffReviewReason(reasonId)).toBe(staff);
+  });
+});
+
+describe('who reads the staff reason itself', () => {
+  it.each([
+    [['admin'], true],
+    [['supervisor'], true],
+    [['planner'], true],
+    [['printer'], true],
+    [['clinic'], false],
+    [['doctor'], false],
+    [['partner'], false],
+    [['instructor'], false],
+    [['doctor', 'planner'], true],
+  ])('%j: %s', (roles, reads) => {
+    expect(readsReviewReasons(roles)).toBe(reads);
   });
 });

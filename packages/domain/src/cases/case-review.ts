@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlanner, isPrinter } from '../auth/roles';
 
 /** Spec §4 review: a case is in review while at least one review record is open. */
 export const REVIEW_REASONS = {
@@ -50,6 +51,13 @@ const CLIENT_NOTICE_OF_REASON: Record<ReviewReasonId, ClientReviewNotice> = {
   [REVIEW_REASONS.physicalCardApproval]: 'paymentConfirming',
   [REVIEW_REASONS.cancelRequestReview]: 'cancelRequest',
 };
+
+/**
+ * The lab (supervisors, admins, planners, printers) reads a review's staff reason as it is; the
+ * client side (clinics, doctors, partners, instructors) reads its `clientReviewNotice` instead.
+ */
+export const readsReviewReasons = (roles: readonly string[]) =>
+  isPlanner(roles) || isPrinter(roles);
 
 /** The client's notice of a staff reason; an unknown (legacy) reason reads as a team review. */
 export const clientReviewNotice = (reasonId: number): ClientReviewNotice =>

@@ -2,6 +2,7 @@ import {
   emptyServiceDataV3,
   type CaseDetail,
   type CasePreview,
+  type CaseReviewDetail,
   type CaseServiceDetail,
 } from '@dentflow/domain';
 
@@ -53,6 +54,21 @@ export function caseDetail(overrides: Partial<CaseDetail> = {}): CaseDetail {
     actions: [],
     can: ['edit', 'addService'],
     readOnly: false,
+    ...overrides,
+  };
+}
+
+/** An open review, opened by a supervisor without a reason (a free review). */
+export function caseReview(overrides: Partial<CaseReviewDetail> = {}): CaseReviewDetail {
+  return {
+    id: 5,
+    reasonId: null,
+    description: '',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    createdBy: { id: 2, displayName: 'Sofia Supervisor' },
+    solvedAt: null,
+    solvedBy: null,
+    canSolve: false,
     ...overrides,
   };
 }
