@@ -46,7 +46,7 @@ const TransactionsLink = () => {
 };
 
 /**
- * Spec §4 review. The lab (staff, planners, printers) sees every open review with its reason;
+ * A case's open reviews. The lab (staff, planners, printers) sees each with its reason;
  * the client sees a staff-reason review as what is happening, in their words, and a free review
  * as a warning. 'Problem solved' solves the open reviews the server marks `canSolve`, and shows
  * only when there is one (a client never closes a payment issue).

@@ -109,7 +109,7 @@ function ArchivedRow({
 }
 
 /**
- * /archive — spec §2 archive search (patient, dates, category, product, currency, and the case's
+ * /archive — the archive search (patient, dates, category, product, currency, and the case's
  * status: finished, closed or cancelled) and un-archive.
  */
 export function ArchivePage() {
