@@ -150,8 +150,7 @@ export async function seedBenchCases(client: pg.Client): Promise<void> {
                        validated_at, deadline_at, finish_at)
     SELECT case_id, owner_id, patient_id, status,
            CASE WHEN status IN ('new', 'revision', 'checkingout') THEN 'new'
-                WHEN status IN ('finished', 'closed') THEN 'finished'
-                WHEN status = 'cancelled' THEN NULL ELSE status END,
+                WHEN status IN ('finished', 'closed') THEN 'finished' ELSE status END,
            status IN ('finished', 'closed') AND h1 % 4 = 0,
            NOT move_case AND h2 % 40 = 0,
            status = 'print' OR (NOT move_case AND h1 % 3 = 0),

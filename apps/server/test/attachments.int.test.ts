@@ -1,3 +1,4 @@
+import type { CaseDetail } from '@dentflow/domain';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -46,7 +47,7 @@ const readCase = async (id: number) => {
     url: `/api/v1/case/${id}/get`,
     headers: bearer(doctor),
   });
-  return json<{ obj: { modifiedAt: string; checks: { attachments: boolean } } }>(response).obj;
+  return json<{ obj: Pick<CaseDetail, 'modifiedAt' | 'checks'> }>(response).obj;
 };
 const errorOf = (response: { json(): unknown }) =>
   response.json() as { code: string; fields?: object };

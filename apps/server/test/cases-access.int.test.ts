@@ -30,6 +30,8 @@ let printable: number;
 let planningOnly: number;
 /** finished and archived. */
 let archived: number;
+/** cancelled, not archived: listed under 'cancelled'. */
+let cancelled: number;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -60,6 +62,7 @@ beforeAll(async () => {
   planningOnly = await caseInStatus(setup, 'finishing', { productCode: 'PLAN-SMILE' });
   archived = await caseInStatus(setup, 'finished');
   expect((await api(u.doctor!, 'POST', `${archived}/archive`)).statusCode).toBe(200);
+  cancelled = await caseInStatus(setup, 'cancelled');
 });
 afterAll(async () => {
   await t?.close();
@@ -154,11 +157,12 @@ describe('lists and counts agree with get for every user', () => {
         for (const item of page.items) {
           expect(item.caseArchived).toBe(false);
           if (filter !== 'checkingout') listed.set(item.id, filter);
+          if (filter === 'cancelled') expect(item.caseStatus).toBe('cancelled');
         }
       }
       // Every case in the database: visible by get ⇔ in a list (archived ones never listed).
       const all = objOf<CasePage>(await api(u.supervisor!, 'GET', 'list/new/0?pageSize=100'));
-      const candidates = new Set<number>([newCase, printable, planningOnly, archived]);
+      const candidates = new Set<number>([newCase, printable, planningOnly, archived, cancelled]);
       for (const filter of CASE_LIST_FILTERS) {
         const page = objOf<CasePage>(await api(u.admin!, 'GET', `list/${filter}/0?pageSize=100`));
         for (const item of page.items) candidates.add(item.id);
@@ -168,10 +172,8 @@ describe('lists and counts agree with get for every user', () => {
         const got = await api(session, 'GET', `${id}/get`);
         const visible = got.statusCode === 200;
         const detail = visible ? objOf<CaseDetail>(got) : undefined;
-        const listable =
-          visible &&
-          !detail!.caseArchived &&
-          !['cancelled', 'archive'].includes(detail!.caseStatus);
+        // Cancelled cases too: only archived ones (and the legacy 'archive' status) are unlisted.
+        const listable = visible && !detail!.caseArchived && detail!.caseStatus !== 'archive';
         expect(listed.has(id), `case ${id} (${detail?.caseStatus ?? 'hidden'})`).toBe(listable);
       }
     });

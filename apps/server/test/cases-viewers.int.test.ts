@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
@@ -122,6 +124,30 @@ describe('case_viewers and case_list_counts follow every change', () => {
     await expectInSync();
     await db.execute(sql`delete from cases where id = ${id}`);
     await expectInSync();
+  });
+
+  it('the cancelled-list migration lists the cancelled cases of an older database', async () => {
+    const cancelledCount = async () =>
+      (
+        JSON.parse((await api(u.doctor!, 'GET', 'counts')).body) as {
+          obj: { cancelled: number };
+        }
+      ).obj.cancelled;
+    const seeded = await cancelledCount();
+    expect(seeded).toBeGreaterThan(0);
+    // As before the migration: cancelled cases in no list group.
+    await db.execute(sql`update cases set list_group = null where case_status = 'cancelled'`);
+    await expectInSync();
+    expect(await cancelledCount()).toBe(0);
+    const migration = readFileSync(
+      join(import.meta.dirname, '..', 'src', 'db', 'migrations', '0010_cancelled_list.sql'),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      await db.execute(sql.raw(statement));
+    }
+    await expectInSync();
+    expect(await cancelledCount()).toBe(seeded);
   });
 
   it('the planner sees a case as soon as assigned and loses it when replaced', async () => {

@@ -59,7 +59,7 @@ const EXPECTED_LIST_GROUP: Record<string, string | null> = {
   print: 'print',
   finished: 'finished',
   closed: 'finished',
-  cancelled: null,
+  cancelled: 'cancelled',
   archive: null,
 };
 const VALIDATED: string[] = ['execute', 'approve', 'finishing', 'print', 'finished', 'closed'];

@@ -8,10 +8,12 @@ import {
   isReadOnlyRelation,
   mayAttemptCaseAction,
   mayOnCase,
+  maySolveReview,
   type CaseOperation,
   type CaseRelation,
   type CaseVisibilityFacts,
 } from './case-access';
+import { REVIEW_REASONS } from './case-review';
 import { CASE_ACTIONS, CASE_STATUSES, allowedCaseMoves, type CaseAction } from './case-status';
 
 const ME = 7;
@@ -238,9 +240,6 @@ describe('mayOnCase', () => {
     ['openReview', 'owner', 'doctor', 'execute', false, false],
     ['openReview', 'printer', 'printer', 'print', false, false],
     ['openReview', 'staff', 'supervisor', 'finished', true, false],
-    ['solveReview', 'owner', 'doctor', 'execute', false, true],
-    ['solveReview', 'staff', 'supervisor', 'execute', false, true],
-    ['solveReview', 'planner', 'planner', 'execute', false, false],
   ];
   it.each(rows)(
     '%s by %s (%s) in %s archived=%s → %s',
@@ -251,6 +250,34 @@ describe('mayOnCase', () => {
           caseArchived: archived,
         }),
       ).toBe(ok);
+    },
+  );
+
+  it.each([
+    // operation, relation, status, live transaction, only payment fails, allowed
+    ['addService', 'owner', 'new', false, false, true],
+    ['addService', 'owner', 'revision', true, false, false],
+    ['addService', 'staff', 'checkingout', true, false, false],
+    ['order', 'owner', 'checkingout', true, false, true],
+    ['order', 'owner', 'execute', true, false, true],
+    ['order', 'owner', 'approve', true, false, true],
+    ['order', 'owner', 'finishing', true, false, false],
+    ['order', 'staff', 'new', false, false, false],
+    ['validateUnpaid', 'staff', 'checkingout', false, true, true],
+    ['validateUnpaid', 'staff', 'checkingout', false, false, false],
+    ['validateUnpaid', 'staff', 'execute', false, true, false],
+    ['validateUnpaid', 'planner', 'checkingout', false, true, false],
+    ['validateUnpaid', 'owner', 'checkingout', false, true, false],
+  ] as const)(
+    '%s by %s in %s (live transaction %s, only payment fails %s) → %s',
+    (operation, relation, caseStatus, hasLiveTransaction, onlyPaymentFails, allowed) => {
+      const viewer = {
+        userId: ME,
+        roles:
+          relation === 'staff' ? ['supervisor'] : relation === 'planner' ? ['planner'] : ['doctor'],
+      };
+      const record = { caseStatus, caseArchived: false, hasLiveTransaction, onlyPaymentFails };
+      expect(mayOnCase(operation, viewer, relation, record)).toBe(allowed);
     },
   );
 
@@ -265,6 +292,7 @@ describe('mayOnCase', () => {
     expect(availableCaseActions({ userId: ME, roles: ['doctor'] }, 'owner', facts).can).toEqual([
       'edit',
       'addService',
+      'order',
     ]);
     expect(
       availableCaseActions({ userId: ME, roles: ['doctor'] }, 'owner', {
@@ -280,14 +308,15 @@ describe('mayOnCase', () => {
       'edit',
       'addService',
       'addPartner',
+      'order',
     ]);
-    // Later in the case the clinic still adds partners, but no longer edits.
+    // Later in the case the clinic still adds partners and orders more, but no longer edits.
     expect(
       availableCaseActions({ userId: ME, roles: ['clinic'] }, 'owner', {
         ...facts,
         caseStatus: 'execute',
       }).can,
-    ).toEqual(['addPartner']);
+    ).toEqual(['addPartner', 'order']);
     expect(
       availableCaseActions({ userId: ME, roles: ['clinic'] }, 'owner', {
         ...facts,
@@ -304,6 +333,66 @@ describe('mayOnCase', () => {
   });
 });
 
+describe('maySolveReview', () => {
+  const R = REVIEW_REASONS;
+  /** The columns of each row: no reason (a free review), then the eight staff reasons. */
+  const REASONS = [
+    null,
+    R.plannerNotSet,
+    R.caseUpgraded,
+    R.planningDeadlineNear,
+    R.paymentIssue,
+    R.receiptPendingApproval,
+    R.pixApproval,
+    R.physicalCardApproval,
+    R.cancelRequestReview,
+  ] as const;
+  type Row = [CaseRelation | null, string, boolean, string];
+  // relation, role, archived, one cell per column of REASONS: y may solve, - may not
+  const rows: Row[] = [
+    ['staff', 'supervisor', false, 'y y y y y y y y y'],
+    ['staff', 'admin', false, 'y y y y y y y y y'],
+    ['staff', 'supervisor', true, '- - - - - - - - -'],
+    ['owner', 'doctor', false, 'y - - - - - - - -'],
+    ['owner', 'clinic', false, 'y - - - - - - - -'],
+    ['owner', 'doctor', true, '- - - - - - - - -'],
+    ['planner', 'planner', false, '- y - y - - - - -'],
+    ['planner', 'planner', true, '- - - - - - - - -'],
+    // A planner who is only a case user does not plan it.
+    ['member', 'planner', false, '- - - - - - - - -'],
+    ['member', 'partner', false, '- - - - - - - - -'],
+    ['member', 'doctor', false, '- - - - - - - - -'],
+    ['printer', 'printer', false, '- - - - - - - - -'],
+    ['instructor', 'instructor', false, '- - - - - - - - -'],
+    [null, 'doctor', false, '- - - - - - - - -'],
+  ];
+  it.each(rows)('%s (%s), archived=%s: %s', (relation, role, archived, cells) => {
+    const allowed = cells.split(' ').map((cell) => cell === 'y');
+    expect(allowed).toHaveLength(REASONS.length);
+    for (const [index, reasonId] of REASONS.entries()) {
+      expect(
+        maySolveReview(
+          { userId: ME, roles: [role] },
+          relation,
+          { caseStatus: 'execute', caseArchived: archived },
+          { reasonId },
+        ),
+        `reason ${reasonId}`,
+      ).toBe(allowed[index]);
+    }
+  });
+
+  it('a reason id outside the list is a staff reason', () => {
+    const record = { caseStatus: 'execute', caseArchived: false };
+    expect(
+      maySolveReview({ userId: ME, roles: ['doctor'] }, 'owner', record, { reasonId: 99 }),
+    ).toBe(false);
+    expect(
+      maySolveReview({ userId: ME, roles: ['supervisor'] }, 'staff', record, { reasonId: 99 }),
+    ).toBe(true);
+  });
+});
+
 describe('caseListGroup', () => {
   it.each([
     ['new', 'new'],
@@ -315,7 +404,7 @@ describe('caseListGroup', () => {
     ['print', 'print'],
     ['finished', 'finished'],
     ['closed', 'finished'],
-    ['cancelled', null],
+    ['cancelled', 'cancelled'],
     ['archive', null],
   ] as const)('%s → %s', (status, group) => {
     expect(caseListGroup(status)).toBe(group);

@@ -1,6 +1,7 @@
 import { isClinic, isInstructor, isPlanner, isPrinter, isSupervisor } from '../auth/roles';
 import { isOneOf } from '../common/one-of';
 import type { CASE_EXTRA_ACTIONS } from './case-api';
+import { PLANNER_REVIEW_REASONS, isStaffReviewReason } from './case-review';
 import {
   CASE_ACTION_ROLE_RULES,
   CASE_LIST_FILTERS,
@@ -129,8 +130,7 @@ export type CaseOperation =
   | 'serviceData'
   /** Add or remove case users, set the planner. */
   | 'manageUsers'
-  | 'openReview'
-  | 'solveReview';
+  | 'openReview';
 
 export interface CaseRecordFacts {
   caseStatus: string;
@@ -170,7 +170,7 @@ export const isCaseUpgradeStatus = (status: string) => status === 'execute' || s
  * Archive / un-archive: owner or staff, by the domain's archive rules. Users and planner: staff.
  * Add (and remove) partners: the owner with the clinic role (issue 11 §3; which partners:
  * `mayAddCaseUser`, `mayRemoveCaseUser`). Open a review: staff or a planner (role) who is the
- * case's planner or member. Solve: staff or the owner.
+ * case's planner or member. Solving a review depends on the review: `maySolveReview`.
  */
 export function mayOnCase(
   operation: CaseOperation,
@@ -204,9 +204,32 @@ export function mayOnCase(
       return (
         staff || (isPlanner(viewer.roles) && (relation === 'planner' || relation === 'member'))
       );
-    case 'solveReview':
-      return staff || owner;
   }
+}
+
+/**
+ * Who closes an open review ('problem solved'), by its reason. A review with a staff reason (the
+ * eight `REVIEW_REASONS`: payments, approvals, cancel requests, planning) is closed by staff;
+ * the case's planner also closes 'planner not set' and 'planning deadline near'
+ * (`PLANNER_REVIEW_REASONS`). A review without a reason (one staff or a planner opened for the
+ * client, or the owner's modification request) is closed by the owner or staff. So a client can
+ * no longer silence a payment issue. Archived cases are frozen.
+ */
+export function maySolveReview(
+  viewer: CaseViewer,
+  relation: CaseRelation | null,
+  record: CaseRecordFacts,
+  /** The review's reason; null when opened without one. */
+  review: { reasonId: number | null },
+): boolean {
+  if (relation === null || isArchived(record)) return false;
+  if (relation === 'staff') return true;
+  if (!isStaffReviewReason(review.reasonId)) return relation === 'owner';
+  return (
+    relation === 'planner' &&
+    isPlanner(viewer.roles) &&
+    isOneOf(PLANNER_REVIEW_REASONS, review.reasonId)
+  );
 }
 
 export interface CaseActionFacts extends CaseRecordFacts {
@@ -258,7 +281,8 @@ export function availableCaseActions(
 /**
  * The list a status belongs to in the broad sense, stored as `cases.list_group` so a list reads
  * its page from one index: 'new' for new, revision and checkingout; 'finished' for finished and
- * closed; the status itself for the others; null (in no list) for cancelled and legacy 'archive'.
+ * closed; the status itself for the others (cancelled included); null (in no list) for the legacy
+ * 'archive' status, which reads as archived.
  */
 export function caseListGroup(status: string): CaseListFilter | null {
   if (isBroadNew(status)) return 'new';

@@ -3,7 +3,7 @@ import { MESSAGE } from '../forms/rules';
 import { CURRENCIES } from '../i18n/locale';
 import { addressSchema } from '../common/address';
 import { SERVICE_DATA_VERSION, TEXT_DIALOG_DEFAULT_LIMIT } from '../constants';
-import { CASE_ACTIONS, CASE_LIST_FILTERS, CASE_STATUSES } from './case-status';
+import { ARCHIVABLE_STATUSES, CASE_ACTIONS, CASE_LIST_FILTERS, CASE_STATUSES } from './case-status';
 import { REVIEW_REASONS } from './case-review';
 import { SERVICE_PAYMENT_STATES } from './service-payment';
 import { ATTACHMENT_BUCKETS } from '../attachments/attachment';
@@ -123,6 +123,8 @@ export const archiveQuerySchema = z.object({
   category: z.coerce.number().int().positive().optional(),
   product: z.coerce.number().int().positive().optional(),
   currency: z.enum(CURRENCIES).optional(),
+  /** The case's status: one an archived case can have (finished, closed, cancelled). */
+  status: z.enum(ARCHIVABLE_STATUSES).optional(),
   pageSize: z.coerce.number().int().min(1).max(CASE_PAGE_SIZE_MAX).default(CASE_PAGE_SIZE_DEFAULT),
 });
 
@@ -203,6 +205,8 @@ export const caseReviewDetailSchema = z.object({
   createdBy: userRefSchema.nullable(),
   solvedAt: z.string().nullable(),
   solvedBy: userRefSchema.nullable(),
+  /** Open, and this caller may mark it solved (the domain's `maySolveReview`). */
+  canSolve: z.boolean(),
 });
 export type CaseReviewDetail = z.infer<typeof caseReviewDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlanner, isPrinter } from '../auth/roles';
 
 /** Spec §4 review: a case is in review while at least one review record is open. */
 export const REVIEW_REASONS = {
@@ -14,6 +15,53 @@ export const REVIEW_REASONS = {
 export type ReviewReasonKey = keyof typeof REVIEW_REASONS;
 export type ReviewReasonId = (typeof REVIEW_REASONS)[ReviewReasonKey];
 export const REVIEW_REASON_KEYS = Object.keys(REVIEW_REASONS) as ReviewReasonKey[];
+
+/**
+ * A staff reason: any of the eight reasons (a review without one is free text for the client).
+ * An id outside the list (a legacy record) counts as one too, so staff keep it.
+ */
+export const isStaffReviewReason = (reasonId: number | null): reasonId is number =>
+  reasonId !== null;
+
+/** The staff reasons the case's planner also closes: their own planning work. */
+export const PLANNER_REVIEW_REASONS: readonly number[] = [
+  REVIEW_REASONS.plannerNotSet,
+  REVIEW_REASONS.planningDeadlineNear,
+];
+
+/**
+ * How a client reads an open staff-reason review: what is happening, in their words, instead
+ * of the lab's reason (message keys under `cases:review.client`).
+ */
+export const CLIENT_REVIEW_NOTICES = [
+  'paymentConfirming',
+  'paymentIssue',
+  'cancelRequest',
+  'teamReviewing',
+] as const;
+export type ClientReviewNotice = (typeof CLIENT_REVIEW_NOTICES)[number];
+
+const CLIENT_NOTICE_OF_REASON: Record<ReviewReasonId, ClientReviewNotice> = {
+  [REVIEW_REASONS.plannerNotSet]: 'teamReviewing',
+  [REVIEW_REASONS.caseUpgraded]: 'teamReviewing',
+  [REVIEW_REASONS.planningDeadlineNear]: 'teamReviewing',
+  [REVIEW_REASONS.paymentIssue]: 'paymentIssue',
+  [REVIEW_REASONS.receiptPendingApproval]: 'paymentConfirming',
+  [REVIEW_REASONS.pixApproval]: 'paymentConfirming',
+  [REVIEW_REASONS.physicalCardApproval]: 'paymentConfirming',
+  [REVIEW_REASONS.cancelRequestReview]: 'cancelRequest',
+};
+
+/**
+ * The lab (supervisors, admins, planners, printers) reads a review's staff reason as it is; the
+ * client side (clinics, doctors, partners, instructors) reads its `clientReviewNotice` instead.
+ */
+export const readsReviewReasons = (roles: readonly string[]) =>
+  isPlanner(roles) || isPrinter(roles);
+
+/** The client's notice of a staff reason; an unknown (legacy) reason reads as a team review. */
+export const clientReviewNotice = (reasonId: number): ClientReviewNotice =>
+  CLIENT_NOTICE_OF_REASON[reasonId as ReviewReasonId] ?? 'teamReviewing';
 
 export const caseReviewSchema = z.object({
   id: z.number().int(),

@@ -14,6 +14,7 @@ import {
   matchesCaseFilter,
   mayPerformCaseAction,
   nextCaseStatus,
+  showsCaseListLink,
   actionNeedsPassword,
   statusesForFilter,
   unarchive,
@@ -51,12 +52,13 @@ describe('broad groups', () => {
     ['execute', ['execute']],
     ['print', ['print']],
     ['finished', ['finished', 'closed']],
+    ['cancelled', ['cancelled']],
   ] as const)('filter %s shows %j', (filter, statuses) => {
     expect(statusesForFilter(filter)).toEqual(statuses);
     for (const status of statuses) expect(matchesCaseFilter(status, filter)).toBe(true);
   });
 
-  it('there are seven list filters in step order', () => {
+  it('there are seven list filters in step order, then cancelled', () => {
     expect(CASE_LIST_FILTERS).toEqual([
       'new',
       'checkingout',
@@ -65,7 +67,20 @@ describe('broad groups', () => {
       'finishing',
       'print',
       'finished',
+      'cancelled',
     ]);
+  });
+
+  it.each([
+    // filter, count, the sidebar shows its link
+    ['new', 0, true],
+    ['new', undefined, true],
+    ['finished', 3, true],
+    ['cancelled', 0, false],
+    ['cancelled', undefined, false],
+    ['cancelled', 1, true],
+  ] as const)('the sidebar link of %s with %s cases shows: %s', (filter, count, shown) => {
+    expect(showsCaseListLink(filter, count)).toBe(shown);
   });
 });
 
@@ -180,5 +195,20 @@ describe('archive is a separate, reversible flag', () => {
     const legacy = unarchive({ caseStatus: 'archive', caseArchived: false });
     expect(legacy).toEqual({ caseStatus: 'closed', caseArchived: false });
     expect(isArchived(legacy)).toBe(false);
+  });
+});
+
+describe('approval requests in approve', () => {
+  it.each([
+    ['approve', true, 'approve'],
+    ['approve', false, null],
+    ['execute', false, 'approve'],
+  ] as const)('from %s with services to request %s → %s', (from, hasServicesToRequest, to) => {
+    expect(
+      nextCaseStatus(from, 'requestApproval', {
+        hasPrintableService: false,
+        hasServicesToRequest,
+      }),
+    ).toBe(to);
   });
 });

@@ -22,7 +22,11 @@ export type CaseStatus = (typeof CASE_STATUSES)[number];
 
 export const isCaseStatus = (value: unknown): value is CaseStatus => isOneOf(CASE_STATUSES, value);
 
-/** The case-list filters of `/cases/{filter}`, one sidebar quick link each, in step order. */
+/**
+ * The case-list filters of `/cases/{filter}`, one sidebar quick link each, in step order, then
+ * 'cancelled': a cancelled case that is not archived is listed there, so no case falls out of
+ * every list.
+ */
 export const CASE_LIST_FILTERS = [
   'new',
   'checkingout',
@@ -31,12 +35,22 @@ export const CASE_LIST_FILTERS = [
   'finishing',
   'print',
   'finished',
+  'cancelled',
 ] as const;
 export type CaseListFilter = (typeof CASE_LIST_FILTERS)[number];
 export const DEFAULT_CASE_LIST_FILTER: CaseListFilter = 'new';
 
 export const isCaseListFilter = (value: unknown): value is CaseListFilter =>
   isOneOf(CASE_LIST_FILTERS, value);
+
+/** Filters whose sidebar link shows only while they hold a case (most users never cancel one). */
+export const CASE_LIST_FILTERS_HIDDEN_WHEN_EMPTY = [
+  'cancelled',
+] as const satisfies readonly CaseListFilter[];
+
+/** The sidebar shows the filter's link: always, or for 'cancelled' while its count is above 0. */
+export const showsCaseListLink = (filter: CaseListFilter, count: number | undefined) =>
+  !isOneOf(CASE_LIST_FILTERS_HIDDEN_WHEN_EMPTY, filter) || (count ?? 0) > 0;
 
 /** 'New' in the broad sense: new, revision or checkingout. */
 export const BROAD_NEW_STATUSES = [
@@ -52,8 +66,8 @@ export const isClosedStatus = (status: string) => isOneOf(CLOSED_STATUSES, statu
 
 /**
  * The statuses a list filter shows. 'new' is the broad sense (so a case being checked out shows
- * in both the new and checkingout lists); 'finished' shows closed cases too; the others match
- * their own status.
+ * in both the new and checkingout lists); 'finished' shows closed cases too; the others
+ * (cancelled included) match their own status.
  */
 export function statusesForFilter(filter: CaseListFilter): CaseStatus[] {
   if (filter === 'new') return [...BROAD_NEW_STATUSES];
@@ -221,15 +235,20 @@ export const CASE_ACTION_ROLE_RULES: Record<CaseAction, (roles: Roles) => boolea
 export const mayPerformCaseAction = (action: CaseAction, roles: Roles) =>
   CASE_ACTION_ROLE_RULES[action](roles);
 
+/** The statuses a case may be archived in, so the statuses the archive search filters by. */
+export const ARCHIVABLE_STATUSES = [
+  'finished',
+  'closed',
+  'cancelled',
+] as const satisfies readonly CaseStatus[];
+export type ArchivableStatus = (typeof ARCHIVABLE_STATUSES)[number];
+
 /**
  * Archive is a separate flag (spec §4): finished or closed cases (and cancelled ones) can be
  * archived, and archived cases can be un-archived. The legacy 'archive' status reads as archived.
  */
 export function canArchive(caseRecord: { caseStatus: string; caseArchived: boolean }): boolean {
-  return (
-    !isArchived(caseRecord) &&
-    (isClosedStatus(caseRecord.caseStatus) || caseRecord.caseStatus === 'cancelled')
-  );
+  return !isArchived(caseRecord) && isOneOf(ARCHIVABLE_STATUSES, caseRecord.caseStatus);
 }
 
 export const canUnarchive = (caseRecord: { caseStatus: string; caseArchived: boolean }) =>

@@ -33,7 +33,7 @@ export const patients = pgTable('patients', {
  * Spec §3 Case. Besides the spec's fields:
  * - `listGroup` is the list filter the status belongs to in the broad sense ('new' for new,
  *   revision and checkingout; 'finished' for finished and closed; the status itself for the
- *   others; null for cancelled and the legacy 'archive' status), kept by the service on every
+ *   others, cancelled included; null for the legacy 'archive' status), kept by the service on every
  *   move, so a list reads its page straight from an index instead of sorting every match;
  * - `searchText` is the patient's name folded (lower case, no accents) for the list search;
  * - `hasPrintable` mirrors "a service is a printable product" (printers' visibility);

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  CASE_LIST_FILTERS,
   PRINTER_VISIBLE_STATUSES,
   isCaseStaff,
   isInstructor,
@@ -507,15 +508,10 @@ export async function countCasesByFilter(
             sql` union `,
           );
   }
-  const counts = {
-    new: 0,
-    checkingout: 0,
-    execute: 0,
-    approve: 0,
-    finishing: 0,
-    print: 0,
-    finished: 0,
-  };
+  const counts = Object.fromEntries(CASE_LIST_FILTERS.map((filter) => [filter, 0])) as Record<
+    CaseListFilter,
+    number
+  >;
   for (const { group, count, checkingout } of await grouped(rows)) {
     if (group !== null && group in counts) counts[group as CaseListFilter] = count;
     counts.checkingout += checkingout;
@@ -532,6 +528,8 @@ export interface ArchiveQuery {
   category?: number | undefined;
   product?: number | undefined;
   currency?: string | undefined;
+  /** One of the statuses an archived case can have. */
+  status?: string | undefined;
   language: Language;
 }
 
@@ -550,6 +548,7 @@ export async function searchArchivedCases(
     query.from ? sql`${cases.createdAt} >= ${query.from}::date` : undefined,
     query.to ? sql`${cases.createdAt} < (${query.to}::date + 1)` : undefined,
     query.currency ? eq(cases.caseCurrency, query.currency) : undefined,
+    query.status ? eq(cases.caseStatus, query.status) : undefined,
     query.category
       ? serviceMatch(sql`${caseServices.productCategoryId} = ${query.category}`)
       : undefined,
@@ -1069,6 +1068,26 @@ export async function solveCaseReview(
     )
     .returning({ id: caseReviews.id });
   return solved.length > 0;
+}
+
+/** One open review of the case (what solving it checks), or undefined. */
+export async function findOpenCaseReview(
+  db: DbOrTx,
+  caseId: number,
+  reviewId: number,
+): Promise<Pick<CaseReviewRow, 'id' | 'reasonId'> | undefined> {
+  const [row] = await db
+    .select({ id: caseReviews.id, reasonId: caseReviews.reasonId })
+    .from(caseReviews)
+    .where(
+      and(
+        eq(caseReviews.id, reviewId),
+        eq(caseReviews.caseId, caseId),
+        isNull(caseReviews.solvedAt),
+      ),
+    )
+    .limit(1);
+  return row;
 }
 
 export async function hasOpenReview(

@@ -30,6 +30,7 @@ import {
   mayRemoveCaseUser,
   mayAttemptCaseAction,
   mayOnCase,
+  maySolveReview,
   nextCaseStatus,
   serviceDataV1Schema,
   serviceDataV3Schema,
@@ -43,6 +44,7 @@ import {
   type CaseMoveBody,
   type CaseOperation,
   type CasePage,
+  type CaseRecordFacts,
   type CasePreview,
   type CaseSetBody,
   type CaseViewer,
@@ -71,6 +73,7 @@ import {
   findCase,
   findCasesWithDeadlineBefore,
   findCaseVisibilityFacts,
+  findOpenCaseReview,
   findPatient,
   findProduct,
   findProductsByIds,
@@ -581,6 +584,7 @@ export function createCasesService(ctx: AppContext) {
         ...r,
         createdAt: r.createdAt.toISOString(),
         solvedAt: isoOrNull(r.solvedAt),
+        canSolve: r.solvedAt === null && maySolveReview(viewerOf(caller), access.relation, row, r),
       })),
       checks: { ...checks, missingSlots, unpaidServiceIds },
       actions,
@@ -596,19 +600,21 @@ export function createCasesService(ctx: AppContext) {
   }
 
   /**
-   * Refuses an operation the caller may not do: archived (frozen) → 409 CASE_ARCHIVED when the
-   * caller could do it on the un-archived case, else 403.
+   * Refuses what the rule does not allow on this case: archived (frozen) → 409 CASE_ARCHIVED
+   * when it would be allowed on the un-archived case, else 403.
    */
-  function authorize(operation: CaseOperation, caller: Caller, access: CaseAccess, row: CaseRow) {
-    const viewer = viewerOf(caller);
-    if (mayOnCase(operation, viewer, access.relation, row)) return;
-    if (
-      isArchived(row) &&
-      mayOnCase(operation, viewer, access.relation, { ...row, ...unarchive(row) })
-    ) {
+  function refuseUnless(allowed: (record: CaseRecordFacts) => boolean, row: CaseRow) {
+    if (allowed(row)) return;
+    if (isArchived(row) && allowed({ ...row, ...unarchive(row) })) {
       throw new AppError(409, 'CASE_ARCHIVED');
     }
     throw new AppError(403, 'FORBIDDEN');
+  }
+
+  /** Refuses an operation the caller may not do (`mayOnCase`), as `refuseUnless`. */
+  function authorize(operation: CaseOperation, caller: Caller, access: CaseAccess, row: CaseRow) {
+    const viewer = viewerOf(caller);
+    refuseUnless((record) => mayOnCase(operation, viewer, access.relation, record), row);
   }
 
   /**
@@ -698,6 +704,7 @@ export function createCasesService(ctx: AppContext) {
         category?: number | undefined;
         product?: number | undefined;
         currency?: string | undefined;
+        status?: string | undefined;
         pageSize: number;
       },
       language: Language,
@@ -1050,10 +1057,12 @@ export function createCasesService(ctx: AppContext) {
 
     solveReview(caller: Caller, caseId: number, reviewId: number, language: Language) {
       return change(caller, caseId, language, async (tx, access, row, now) => {
-        authorize('solveReview', caller, access, row);
-        if (!(await solveCaseReview(tx, caseId, reviewId, caller.userId, now))) {
-          throw new AppError(404, 'NOT_FOUND');
-        }
+        // Checked per review: who closes it depends on its reason (a payment issue is staff's).
+        const review = await findOpenCaseReview(tx, caseId, reviewId);
+        if (!review) throw new AppError(404, 'NOT_FOUND');
+        const viewer = viewerOf(caller);
+        refuseUnless((record) => maySolveReview(viewer, access.relation, record, review), row);
+        await solveCaseReview(tx, caseId, reviewId, caller.userId, now);
         return [{ action: 'reviewSolved', detail: { reviewId } }];
       });
     },

@@ -3,7 +3,6 @@ import { Link, Outlet, useLocation } from 'react-router';
 import {
   AppShell,
   Avatar,
-  Badge,
   Box,
   Anchor,
   Burger,
@@ -28,7 +27,6 @@ import {
   IconCash,
   IconChevronDown,
   IconHistory,
-  IconCircleDot,
   IconLogout,
   IconSchool,
   IconSettings,
@@ -40,7 +38,6 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  CASE_LIST_FILTERS,
   isAdmin,
   isClinic,
   isDoctor,
@@ -50,7 +47,6 @@ import {
   sessionRoles,
 } from '@dentflow/domain';
 import { useProfile } from '../../features/profile/api/get-profile';
-import { useCaseCounts } from '../../features/cases/api/get-case-counts';
 import { useLogout } from '../../features/auth/api/logout';
 import { BrandMark } from '../components/brand-mark';
 import { LanguageSwitcher } from '../components/language-switcher';
@@ -59,6 +55,7 @@ import { StartupGate } from '../startup/startup-gate';
 import { CartMenu } from '../../features/shop/components/cart-menu';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { LiveStatus } from '../../lib/live/live-status';
+import { CaseListLinks } from './case-list-links';
 
 interface SidebarLink {
   to: string;
@@ -90,7 +87,6 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const { data: profile } = useProfile();
   const roles = sessionRoles(profile?.roles ?? []);
-  const { data: counts } = useCaseCounts();
 
   return (
     <ScrollArea type="auto" style={{ flex: 1 }}>
@@ -98,29 +94,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" pb={4}>
           {t('nav.cases')}
         </Text>
-        {CASE_LIST_FILTERS.map((filter) => (
-          <NavLink
-            key={filter}
-            component={Link}
-            to={`/cases/${filter}`}
-            label={t(`cases.filters.${filter}`)}
-            leftSection={<IconCircleDot size={16} />}
-            rightSection={
-              counts?.[filter] ? (
-                <Badge
-                  size="sm"
-                  variant="light"
-                  radius="sm"
-                  aria-label={t('cases:counts', { n: counts[filter] })}
-                >
-                  {counts[filter]}
-                </Badge>
-              ) : null
-            }
-            active={pathname === `/cases/${filter}`}
-            onClick={onNavigate}
-          />
-        ))}
+        <CaseListLinks onNavigate={onNavigate} />
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
           {t('nav.more')}
         </Text>

@@ -2,6 +2,7 @@ import {
   emptyServiceDataV3,
   type CaseDetail,
   type CasePreview,
+  type CaseReviewDetail,
   type CaseServiceDetail,
 } from '@dentflow/domain';
 
@@ -23,6 +24,7 @@ export function caseService(overrides: Partial<CaseServiceDetail> = {}): CaseSer
     approveRequestAt: null,
     approveAt: null,
     paid: false,
+    payment: 'unpaid',
     dataVersion: 3,
     data: emptyServiceDataV3(),
     dataValid: false,
@@ -49,10 +51,32 @@ export function caseDetail(overrides: Partial<CaseDetail> = {}): CaseDetail {
     services: [caseService()],
     users: [],
     reviews: [],
-    checks: { services: false, patient: true, attachments: false, transactions: false },
+    checks: {
+      services: false,
+      patient: true,
+      attachments: false,
+      transactions: false,
+      missingSlots: [],
+      unpaidServiceIds: [11],
+    },
     actions: [],
     can: ['edit', 'addService'],
     readOnly: false,
+    ...overrides,
+  };
+}
+
+/** An open review, opened by a supervisor without a reason (a free review). */
+export function caseReview(overrides: Partial<CaseReviewDetail> = {}): CaseReviewDetail {
+  return {
+    id: 5,
+    reasonId: null,
+    description: '',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    createdBy: { id: 2, displayName: 'Sofia Supervisor' },
+    solvedAt: null,
+    solvedBy: null,
+    canSolve: false,
     ...overrides,
   };
 }

@@ -60,5 +60,5 @@ export function transactionView(overrides: Partial<TransactionView> = {}): Trans
 }
 
 export function caseTransactions(overrides: Partial<CaseTransactions> = {}): CaseTransactions {
-  return { items: [], unpaidServiceIds: [], paymentMethods: [], ...overrides };
+  return { items: [], unpaidServiceIds: [], paymentMethods: [], remaining: null, ...overrides };
 }

@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { casePageSchema, type CasePage, type Currency } from '@dentflow/domain';
+import {
+  casePageSchema,
+  type ArchivableStatus,
+  type CasePage,
+  type Currency,
+} from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
 import { caseKeys } from './case-cache';
 
@@ -11,6 +16,7 @@ export interface ArchiveSearchQuery {
   category?: number;
   product?: number;
   currency?: Currency;
+  status?: ArchivableStatus;
 }
 
 export async function fetchArchive(page: number, search: ArchiveSearchQuery): Promise<CasePage> {

@@ -21,8 +21,15 @@ describe('archive', { timeout: 15_000 }, () => {
         category: '3',
         product: '',
         currency: 'BRL',
+        status: 'cancelled',
       }),
-    ).toEqual({ patient: 'ana', from: '2026-01-01', category: 3, currency: 'BRL' });
+    ).toEqual({
+      patient: 'ana',
+      from: '2026-01-01',
+      category: 3,
+      currency: 'BRL',
+      status: 'cancelled',
+    });
   });
 
   it('searches by patient and un-archives after confirmation', async () => {
@@ -63,6 +70,35 @@ describe('archive', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Case un-archived')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/case/8/unarchive')?.method).toBe('POST');
     expect(await screen.findByText('No archived cases found')).toBeInTheDocument();
+  });
+
+  it('searches by the case status', async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.path === '/profile/get') return ok(completeProfile());
+      if (call.path === '/products/list') return ok([]);
+      if (call.path.startsWith('/case/archive/')) {
+        return ok({
+          items: [casePreview({ id: 9, caseArchived: true, caseStatus: 'cancelled' })],
+          total: 1,
+          page: 0,
+          pageSize: 20,
+        });
+      }
+      return ok({});
+    });
+    renderWithApp(<ArchivePage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Case status' }));
+    await user.click(await screen.findByRole('option', { name: 'Cancelled', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.startsWith('/case/archive/')).at(-1)?.path).toBe(
+        '/case/archive/0?status=cancelled',
+      ),
+    );
+    expect(
+      within(await screen.findByTestId('archived-case')).getByText('Cancelled'),
+    ).toBeInTheDocument();
   });
 
   it('moves back to the last page when un-archiving empties the last one', async () => {

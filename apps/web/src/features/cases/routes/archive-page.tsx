@@ -18,9 +18,11 @@ import { useTranslation } from 'react-i18next';
 import { ListPagination, pageCountOf } from '../../../lib/ui/list-pagination';
 import { ListStates, usePastTheEndRedirect } from '../../../lib/ui/list-states';
 import {
+  ARCHIVABLE_STATUSES,
   CASE_PAGE_SIZE_DEFAULT,
   CURRENCIES,
   truncateName,
+  type ArchivableStatus,
   type CasePreview,
   type Currency,
 } from '@dentflow/domain';
@@ -39,6 +41,7 @@ interface SearchForm {
   category: string;
   product: string;
   currency: string;
+  status: string;
 }
 
 const EMPTY: SearchForm = {
@@ -48,6 +51,7 @@ const EMPTY: SearchForm = {
   category: '',
   product: '',
   currency: '',
+  status: '',
 };
 
 export function toArchiveQuery(values: SearchForm): ArchiveSearchQuery {
@@ -58,6 +62,7 @@ export function toArchiveQuery(values: SearchForm): ArchiveSearchQuery {
     ...(values.category ? { category: Number(values.category) } : {}),
     ...(values.product ? { product: Number(values.product) } : {}),
     ...(values.currency ? { currency: values.currency as Currency } : {}),
+    ...(values.status ? { status: values.status as ArchivableStatus } : {}),
   };
 }
 
@@ -103,7 +108,10 @@ function ArchivedRow({
   );
 }
 
-/** /archive — spec §2 archive search (patient, dates, category, product, currency) and un-archive. */
+/**
+ * /archive — the archive search (patient, dates, category, product, currency, and the case's
+ * status: finished, closed or cancelled) and un-archive.
+ */
 export function ArchivePage() {
   const { t } = useTranslation();
   const products = useProducts();
@@ -186,6 +194,16 @@ export function ArchivePage() {
                 clearable
                 value={form.values.currency || null}
                 onChange={(value) => form.setFieldValue('currency', value ?? '')}
+              />
+              <Select
+                label={t('cases:archive.status')}
+                data={ARCHIVABLE_STATUSES.map((status) => ({
+                  value: status,
+                  label: t(`domain:caseStatuses.${status}`),
+                }))}
+                clearable
+                value={form.values.status || null}
+                onChange={(value) => form.setFieldValue('status', value ?? '')}
               />
             </SimpleGrid>
             <Group justify="flex-end">

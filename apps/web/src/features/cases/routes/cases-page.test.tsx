@@ -141,4 +141,21 @@ describe('case list', { timeout: 15_000 }, () => {
       expect(screen.queryByRole('link', { name: 'New case' })).not.toBeInTheDocument(),
     );
   });
+
+  it('lists cancelled cases at /cases/cancelled', async () => {
+    const { calls } = mockFetch((call) =>
+      call.path === '/profile/get'
+        ? ok(completeProfile())
+        : ok({
+            items: [casePreview({ id: 9, caseStatus: 'cancelled' })],
+            total: 1,
+            page: 0,
+            pageSize: 20,
+          }),
+    );
+    const { router } = renderRoutes(routes, '/cases/cancelled');
+    expect(await screen.findByText('Maria Silva')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cases/cancelled');
+    expect(listCalls(calls).map((c) => c.path)).toEqual(['/case/list/cancelled/0']);
+  });
 });
