@@ -666,10 +666,7 @@ const deliveryOrderSql = sql<DeliveryOrder | null>`(
    limit 1)`;
 
 /** The delivery order of one case (the dispatch reads its shipment type). */
-export async function findDeliveryOrder(
-  db: DbOrTx,
-  caseId: number,
-): Promise<DeliveryOrder | null> {
+export async function findDeliveryOrder(db: DbOrTx, caseId: number): Promise<DeliveryOrder | null> {
   const [row] = await db
     .select({ order: deliveryOrderSql })
     .from(cases)

@@ -428,7 +428,8 @@ export function createCasesService(ctx: AppContext) {
       modifiedAt: row.modifiedAt.toISOString(),
       review: row.caseReview,
       unseen: row.unseen,
-      dispatch: row.dispatch === 'shipped' || row.dispatch === 'readyForPickup' ? row.dispatch : null,
+      dispatch:
+        row.dispatch === 'shipped' || row.dispatch === 'readyForPickup' ? row.dispatch : null,
     };
   }
 
@@ -685,7 +686,9 @@ export function createCasesService(ctx: AppContext) {
       return change(caller, caseId, language, async (tx, access, row) => {
         // The address alone follows the delivery's rule (until dispatch); the rest is 'edit'.
         const addressOnly =
-          body.address !== undefined && body.patient === undefined && body.observation === undefined;
+          body.address !== undefined &&
+          body.patient === undefined &&
+          body.observation === undefined;
         if (!addressOnly) authorize('edit', caller, access, row);
         if (body.address !== undefined) authorizeAddress(access, row);
         if (row.modifiedAt.getTime() !== expected) throw new AppError(409, 'CASE_CHANGED');
