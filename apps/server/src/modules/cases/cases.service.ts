@@ -3,6 +3,7 @@ import {
   PRODUCT_TYPES,
   DEADLINE_NEAR_MS,
   DEADLINE_SETTLED_STATUSES,
+  DISPATCH_KINDS,
   REVIEW_REASONS,
   areServicesDataValid,
   areTransactionsValid,
@@ -19,6 +20,7 @@ import {
   foldText,
   isArchived,
   isManufacturingKind,
+  isOneOf,
   isOldServiceDataLayout,
   isPatientValid,
   isPendingApproval,
@@ -428,8 +430,7 @@ export function createCasesService(ctx: AppContext) {
       modifiedAt: row.modifiedAt.toISOString(),
       review: row.caseReview,
       unseen: row.unseen,
-      dispatch:
-        row.dispatch === 'shipped' || row.dispatch === 'readyForPickup' ? row.dispatch : null,
+      dispatch: isOneOf(DISPATCH_KINDS, row.dispatch) ? row.dispatch : null,
     };
   }
 
