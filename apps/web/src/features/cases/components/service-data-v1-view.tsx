@@ -9,7 +9,6 @@ import {
 } from '@dentflow/domain';
 import { showError, showSuccess } from '../../../lib/notify';
 
-
 function readV1(data: unknown): ServiceDataV1 {
   const parsed = serviceDataV1Schema.safeParse(data);
   if (parsed.success) return parsed.data;
