@@ -255,7 +255,8 @@ export const caseEventSchema = z.object({
   at: z.string(),
   actor: userRefSchema.nullable(),
   /** A case action, or one of: created, updated, serviceAdded, serviceRemoved, serviceData,
-   * userAdded, userRemoved, plannerSet, reviewOpened, reviewSolved, archived, unarchived. */
+   * userAdded, userRemoved, plannerSet, reviewOpened, reviewSolved, archived, unarchived,
+   * dispatched. */
   action: z.string(),
   fromStatus: z.string().nullable(),
   toStatus: z.string().nullable(),
