@@ -23,6 +23,7 @@ export * from './cases/service-data';
 export * from './cases/approve';
 export * from './cases/case-api';
 export * from './cases/case-access';
+export * from './cases/case-production';
 export * from './cases/deadline';
 export * from './cases/service-quantity';
 export * from './payments/payment';

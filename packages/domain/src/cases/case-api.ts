@@ -7,6 +7,13 @@ import { ARCHIVABLE_STATUSES, CASE_ACTIONS, CASE_LIST_FILTERS, CASE_STATUSES } f
 import { REVIEW_REASONS } from './case-review';
 import { SERVICE_PAYMENT_STATES } from './service-payment';
 import { ATTACHMENT_BUCKETS } from '../attachments/attachment';
+import {
+  CASE_PRODUCTION_ACTIONS,
+  DISPATCH_KINDS,
+  caseDeliverySchema,
+  caseDispatchSchema,
+  serviceManufactureSchema,
+} from './case-production';
 
 /**
  * The case API contract (`/api/v1/case/*`): request bodies, queries and the shapes of the answers.
@@ -148,6 +155,8 @@ export const casePreviewSchema = z.object({
   review: z.boolean(),
   /** The caller's unseen notifications of this case (the list's badge). */
   unseen: z.number().int().min(0),
+  /** The order has left ('shipped') or waits for a local withdraw ('readyForPickup'). */
+  dispatch: z.enum(DISPATCH_KINDS).nullable(),
 });
 export type CasePreview = z.infer<typeof casePreviewSchema>;
 
@@ -186,6 +195,8 @@ export const caseServiceDetailSchema = z.object({
   data: z.unknown(),
   /** `data` passes the rules of its layout and category. */
   dataValid: z.boolean(),
+  /** What to make (sleeves, kit, elements); null for a planning service. */
+  manufacture: serviceManufactureSchema.nullable(),
 });
 export type CaseServiceDetail = z.infer<typeof caseServiceDetailSchema>;
 
@@ -261,6 +272,12 @@ export const caseDetailSchema = z.object({
   can: z.array(z.enum(CASE_EXTRA_ACTIONS)),
   /** The caller may only read (an instructor on a student's case, a printer, a partner). */
   readOnly: z.boolean(),
+  /** How the order goes (money only for those who see the transactions); null when nothing ships. */
+  delivery: caseDeliverySchema.nullable(),
+  /** The dispatch once recorded. */
+  dispatch: caseDispatchSchema.nullable(),
+  /** Production operations this caller may do now (`caseProductionActions`). */
+  productionActions: z.array(z.enum(CASE_PRODUCTION_ACTIONS)),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
 
@@ -270,7 +287,8 @@ export const caseEventSchema = z.object({
   at: z.string(),
   actor: userRefSchema.nullable(),
   /** A case action, or one of: created, updated, serviceAdded, serviceRemoved, serviceData,
-   * userAdded, userRemoved, plannerSet, reviewOpened, reviewSolved, archived, unarchived. */
+   * userAdded, userRemoved, plannerSet, reviewOpened, reviewSolved, archived, unarchived,
+   * dispatched. */
   action: z.string(),
   fromStatus: z.string().nullable(),
   toStatus: z.string().nullable(),

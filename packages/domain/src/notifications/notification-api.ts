@@ -46,13 +46,15 @@ const NOTIFICATION_TYPE_IDS = Object.values(NOTIFICATION_TYPES) as number[];
 
 /**
  * The types mailed when a user has not chosen (decision: what needs the user's action or closes
- * the work — status changes, approval pending, case finished — and the chat, as a digest).
+ * the work — status changes, approval pending, case finished, order dispatched — and the chat,
+ * as a digest).
  */
 export const DEFAULT_EMAIL_NOTIFICATIONS: number[] = [
   NOTIFICATION_TYPES.publicChatMessage,
   NOTIFICATION_TYPES.statusChanged,
   NOTIFICATION_TYPES.caseFulfil,
   NOTIFICATION_TYPES.pendingApproval,
+  NOTIFICATION_TYPES.caseDispatched,
 ];
 
 /** `GET/POST /api/v1/profile/notifications`: the types that also come by email. */

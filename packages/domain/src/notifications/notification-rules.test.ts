@@ -26,6 +26,7 @@ describe('notificationTypeOfCaseEvent', () => {
     ['attachmentAdded', null, null, NOTIFICATION_TYPES.fileAdded],
     ['plannerSet', null, null, NOTIFICATION_TYPES.plannerAssigned],
     ['archived', 'finished', 'finished', NOTIFICATION_TYPES.archived],
+    ['dispatched', null, null, NOTIFICATION_TYPES.caseDispatched],
     ['close', 'finished', 'closed', NOTIFICATION_TYPES.closed],
     ['finish', 'finishing', 'finished', NOTIFICATION_TYPES.caseFulfil],
     ['finish', 'print', 'finished', NOTIFICATION_TYPES.caseFulfil],
@@ -80,7 +81,7 @@ describe('chat notification types', () => {
   ])('%i → %s', (type, chat) => expect(isChatNotificationType(type)).toBe(chat));
 });
 
-describe('counterKeyOf: types 1–13 in their own slot, 21 and 23 in the first free slots', () => {
+describe('counterKeyOf: types 1–13 in their own slot, 21, 23 and 24 in the first free slots', () => {
   it.each([
     [NOTIFICATION_TYPES.fileAdded, 'event_2'],
     [NOTIFICATION_TYPES.publicChatMessage, 'event_3'],
@@ -93,6 +94,7 @@ describe('counterKeyOf: types 1–13 in their own slot, 21 and 23 in the first f
     [NOTIFICATION_TYPES.instructorChatMessage, 'event_13'],
     [NOTIFICATION_TYPES.caseFulfil, 'event_1'],
     [NOTIFICATION_TYPES.pendingApproval, 'event_6'],
+    [NOTIFICATION_TYPES.caseDispatched, 'event_8'],
     [8, null],
     [12, null],
     [99, null],
@@ -106,7 +108,6 @@ describe('counterKeyOf: types 1–13 in their own slot, 21 and 23 in the first f
     for (const type of Object.values(NOTIFICATION_TYPES)) {
       expect(eventTypeOfCounterKey(counterKeyOf(type)!)).toBe(type);
     }
-    expect(eventTypeOfCounterKey('event_8')).toBeNull();
     expect(eventTypeOfCounterKey('event_12')).toBeNull();
   });
 

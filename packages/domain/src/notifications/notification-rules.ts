@@ -18,7 +18,7 @@ export interface CaseEventFacts {
 
 /**
  * Which notification a case event raises, if any (issue "Conversation" §2). A file added, a
- * planner set and archiving have their own types; any other move of the case's status is a status
+ * planner set, archiving and the dispatch of the order have their own types; any other move of the case's status is a status
  * change, with closing, finishing and waiting for approval named apart. Attachment moves carry the
  * file's statuses, not the case's, so only case statuses count. Everything else (payments,
  * service data, reviews, users) notifies nobody.
@@ -31,6 +31,8 @@ export function notificationTypeOfCaseEvent(event: CaseEventFacts): Notification
       return NOTIFICATION_TYPES.plannerAssigned;
     case 'archived':
       return NOTIFICATION_TYPES.archived;
+    case 'dispatched':
+      return NOTIFICATION_TYPES.caseDispatched;
     default:
       break;
   }
@@ -53,9 +55,8 @@ const SLOT_COUNT = NOTIFICATION_EVENT_TYPE_COUNT;
  * Which counter (`event_1` … `event_13` of the case notification status) counts a type. Decision:
  * a type from 1 to 13 counts in its own slot (`event_2` files, `event_3` public chat … `event_13`
  * instructor chat, so a chat channel's counter is `event_{channel}`); the types above 13 (case
- * fulfil 21, pending approval 23) take the slots no named type uses, in ascending order: 21 →
- * `event_1`, 23 → `event_6`. Slots 8 and 12 stay reserved for the two types the spec does not
- * name. Unknown types have no counter.
+ * fulfil 21, pending approval 23, case dispatched 24) take the slots no named type uses, in
+ * ascending order: 21 → `event_1`, 23 → `event_6`, 24 → `event_8`. Slot 12 stays reserved. Unknown types have no counter.
  */
 const SLOT_OF_TYPE: ReadonlyMap<number, number> = (() => {
   const slots = new Map<number, number>();

@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = {
   instructorChatMessage: 13,
   caseFulfil: 21,
   pendingApproval: 23,
+  /** Not in the spec: the order left the lab, or waits for a local withdraw. */
+  caseDispatched: 24,
 } as const;
 export type NotificationTypeKey = keyof typeof NOTIFICATION_TYPES;
 export type NotificationTypeId = (typeof NOTIFICATION_TYPES)[NotificationTypeKey];
@@ -36,6 +38,7 @@ export const NOTIFICATION_ICONS: Record<NotificationTypeKey, string> = {
   archived: 'archive',
   caseFulfil: 'circle-check',
   pendingApproval: 'hourglass',
+  caseDispatched: 'truck',
 };
 export const DEFAULT_NOTIFICATION_ICON = 'bell';
 /** Every notification icon uses the primary colour. */

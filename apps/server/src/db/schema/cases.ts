@@ -13,11 +13,22 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Address } from '@dentflow/domain';
+import type { Address, DispatchKind } from '@dentflow/domain';
 import { users } from './accounts';
 import { products } from './catalog';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A recorded dispatch as stored (`recordedBy` a user id, `recordedAt` ISO). */
+export interface StoredCaseDispatch {
+  kind: DispatchKind;
+  /** YYYY-MM-DD */
+  date: string;
+  carrier: string | null;
+  trackingCode: string | null;
+  recordedAt: string;
+  recordedBy: number;
+}
 
 /** Spec §3 patient of a case (first and last name required). One patient row per case. */
 export const patients = pgTable('patients', {
@@ -37,7 +48,8 @@ export const patients = pgTable('patients', {
  *   move, so a list reads its page straight from an index instead of sorting every match;
  * - `searchText` is the patient's name folded (lower case, no accents) for the list search;
  * - `hasPrintable` mirrors "a service is a printable product" (printers' visibility);
- * - `caseReview` mirrors "an unsolved review exists".
+ * - `caseReview` mirrors "an unsolved review exists";
+ * - `dispatch` is the order's dispatch once recorded (written once; docs/domain.md).
  */
 export const cases = pgTable(
   'cases',
@@ -63,6 +75,7 @@ export const cases = pgTable(
     validatedAt: at('validated_at'),
     deadlineAt: at('deadline_at'),
     finishAt: at('finish_at'),
+    dispatch: jsonb('dispatch').$type<StoredCaseDispatch>(),
   },
   // NULLS FIRST is what a plain `ORDER BY modified_at DESC, id DESC` means: with drizzle's default
   // (DESC NULLS LAST) PostgreSQL cannot read a list page in index order and sorts every match

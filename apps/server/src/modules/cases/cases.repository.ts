@@ -21,9 +21,11 @@ import {
   type CaseListFilter,
   type CaseViewer,
   type CaseVisibilityFacts,
+  type DeliveryOrder,
   type Language,
   type AttachmentSlot,
   type ServiceWithoutOrder,
+  type ServiceManufactureFacts,
 } from '@dentflow/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -38,6 +40,7 @@ import {
   products,
   transactions,
   users,
+  type StoredCaseDispatch,
 } from '../../db/schema';
 
 export type CaseRow = typeof cases.$inferSelect;
@@ -156,6 +159,8 @@ export interface CasePreviewRow {
   caseReview: boolean;
   unseen: number;
   services: { id: number; productName: string; category: number }[];
+  /** The recorded dispatch's kind, or null. */
+  dispatch: string | null;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -323,6 +328,7 @@ const previewColumns = (language: Language | SQL, userId: number | Placeholder) 
   caseReview: cases.caseReview,
   services: previewServicesSql(language),
   unseen: previewUnseenSql(userId),
+  dispatch: sql<string | null>`${cases.dispatch} ->> 'kind'`,
 });
 
 /**
@@ -628,6 +634,11 @@ export interface CaseDetailService {
   data: unknown;
   transactionStatus: string | null;
   paymentDeferredAt: Date | null;
+  /** The product's options and the checkout's choice: what `serviceManufacture` reads. */
+  production: Pick<
+    ServiceManufactureFacts,
+    'enableKit' | 'enableSleeve' | 'manufactureData' | 'sleeveManufacturerName'
+  >;
 }
 
 /** Everything the case view shows about one case, and the facts `caseRelation` needs. */
@@ -650,6 +661,10 @@ export interface CaseDetailRow {
   hasClientAttachment: boolean;
   publicFiles: FileSlot[];
   transactionStatuses: string[];
+  /** The order that chose the delivery (`deliveryOrderSql`), or null. */
+  deliveryOrder: DeliveryOrder | null;
+  /** Who recorded the dispatch. */
+  dispatchRecordedBy: { id: number; displayName: string } | null;
 }
 
 /** A row as `json_build_object` returns it: timestamps become ISO strings. */
@@ -663,6 +678,30 @@ const userRefJson = (column: string) =>
   sql.raw(
     `(select json_build_object('id', ref.id, 'displayName', ref.display_name) from users ref where ref.id = ${column})`,
   );
+
+/**
+ * The order that chose the case's delivery, in a select from `cases`: its first transaction with
+ * a shipment, a live one (not cancelled or returned) before any other, so a refunded first order
+ * still names where the parcel went when nothing else ships.
+ */
+const deliveryOrderSql = sql<DeliveryOrder | null>`(
+  select json_build_object('payerId', t.payer_id, 'paymentMethod', t.payment_method,
+                           'currency', t.currency, 'priceShipping', t.price_shipping,
+                           'priceTotal', t.price_total, 'shipment', t.shipment)
+    from transactions t
+   where t.case_id = "cases"."id" and t.shipment is not null
+   order by t.payment_status in ('cancelled', 'returned'), t.id
+   limit 1)`;
+
+/** The delivery order of one case (the dispatch reads its shipment type). */
+export async function findDeliveryOrder(db: DbOrTx, caseId: number): Promise<DeliveryOrder | null> {
+  const [row] = await db
+    .select({ order: deliveryOrderSql })
+    .from(cases)
+    .where(eq(cases.id, caseId))
+    .limit(1);
+  return row?.order ?? null;
+}
 
 /**
  * The case read (`case/{id}/get` and the answer of every change) as ONE prepared statement: the
@@ -696,7 +735,13 @@ export function prepareCaseDetail(db: Db) {
                  'paidAt', s.paid_at, 'dataVersion', s.data_version, 'data', s.data,
                  'transactionStatus',
                    (select t.payment_status from transactions t where t.id = s.transaction_id),
-                 'paymentDeferredAt', s.payment_deferred_at)
+                 'paymentDeferredAt', s.payment_deferred_at,
+                 'production', json_build_object(
+                   'enableKit', pr.enable_kit, 'enableSleeve', pr.enable_sleeve,
+                   'manufactureData', s.manufacture_data,
+                   'sleeveManufacturerName', (
+                     select sl.sleeve_manufacture from sleeves sl
+                      where sl.id = (s.manufacture_data ->> 'sleevesManufacture')::int)))
                order by s.id)
           from case_services s join products pr on pr.id = s.product_id
          where s.case_id = "cases"."id"), '[]'::json)`,
@@ -721,6 +766,10 @@ export function prepareCaseDetail(db: Db) {
       transactionStatuses: sql<
         string[]
       >`array(select t.payment_status from transactions t where t.case_id = "cases"."id")`,
+      deliveryOrder: deliveryOrderSql,
+      dispatchRecordedBy: sql<CaseDetailRow['dispatchRecordedBy']>`${userRefJson(
+        `("cases"."dispatch" ->> 'recordedBy')::int`,
+      )}`,
     })
     .from(cases)
     .where(eq(cases.id, sql.placeholder('caseId')))
@@ -761,6 +810,8 @@ export function prepareCaseDetail(db: Db) {
       hasClientAttachment: found.hasClientAttachment,
       publicFiles: found.publicFiles,
       transactionStatuses: found.transactionStatuses,
+      deliveryOrder: found.deliveryOrder,
+      dispatchRecordedBy: found.dispatchRecordedBy,
     };
   };
 }
@@ -862,6 +913,32 @@ export async function findCaseFileFacts(
 }
 
 // ───────────────────────────── writes ─────────────────────────────
+
+/** Records the dispatch, once: false when one was already stored. */
+export async function setCaseDispatch(
+  db: DbOrTx,
+  caseId: number,
+  dispatch: StoredCaseDispatch,
+): Promise<boolean> {
+  const updated = await db
+    .update(cases)
+    .set({ dispatch })
+    .where(and(eq(cases.id, caseId), isNull(cases.dispatch)))
+    .returning({ id: cases.id });
+  return updated.length > 0;
+}
+
+/** The checkout's delivery address becomes the case's address unless it has one. */
+export async function setCaseAddressIfNone(
+  db: DbOrTx,
+  caseId: number,
+  address: NonNullable<CaseRow['address']>,
+): Promise<void> {
+  await db
+    .update(cases)
+    .set({ address })
+    .where(and(eq(cases.id, caseId), isNull(cases.address)));
+}
 
 export async function insertPatient(
   db: DbOrTx,

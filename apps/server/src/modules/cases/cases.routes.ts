@@ -6,6 +6,7 @@ import {
   archiveQuerySchema,
   caseCountsSchema,
   caseDetailSchema,
+  caseDispatchBodySchema,
   caseEventSchema,
   caseListParamsSchema,
   caseListQuerySchema,
@@ -137,6 +138,22 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     },
     handler: async (req) => ({
       obj: await cases.set(caller(req), req.params.id, req.body, requestLanguage(req)),
+    }),
+  });
+
+  r.post('/api/v1/case/:id/dispatch', {
+    config: auth,
+    schema: {
+      tags,
+      security,
+      summary:
+        'Record the dispatch of a finished case (printer or staff): carrier and tracking, or ready for pickup',
+      params: caseParams,
+      body: caseDispatchBodySchema,
+      response: responses(caseDetailSchema),
+    },
+    handler: async (req) => ({
+      obj: await cases.dispatch(caller(req), req.params.id, req.body, requestLanguage(req)),
     }),
   });
 

@@ -3,6 +3,7 @@ import {
   PRODUCT_TYPES,
   DEADLINE_NEAR_MS,
   DEADLINE_SETTLED_STATUSES,
+  DISPATCH_KINDS,
   REVIEW_REASONS,
   allCaseChecksPass,
   failingCaseChecks,
@@ -11,13 +12,19 @@ import {
   caseChecks,
   canArchive,
   caseDeadline,
+  caseDeliveryFor,
   caseListGroup,
+  caseProductionActions,
+  dispatchBodyProblems,
+  dispatchKindFor,
+  dispatchRefusal,
   emptyServiceDataV3,
   foldText,
   isArchived,
   hasLiveTransaction,
   isManufacturingKind,
   isProductOrderable,
+  isOneOf,
   isOldServiceDataLayout,
   isPendingApproval,
   isServiceCovered,
@@ -29,16 +36,21 @@ import {
   mayAddCaseUser,
   mayRemoveCaseUser,
   mayAttemptCaseAction,
+  mayDispatchCase,
+  mayEditCaseAddress,
   mayOnCase,
   maySolveReview,
   nextCaseStatus,
   serviceDataV1Schema,
   serviceDataV3Schema,
+  serviceManufacture,
   serviceQuantityRange,
   unarchive,
   type AddServiceBody,
   type CaseCounts,
   type CaseDetail,
+  type CaseDispatchBody,
+  type CaseProductionFacts,
   type CaseEvent,
   type CaseListFilter,
   type CaseMoveBody,
@@ -74,6 +86,7 @@ import {
   findCasesWithDeadlineBefore,
   findCaseVisibilityFacts,
   findOpenCaseReview,
+  findDeliveryOrder,
   findPatient,
   findProduct,
   findProductsByIds,
@@ -97,6 +110,7 @@ import {
   listCaseServices,
   prepareCaseDetail,
   searchArchivedCases,
+  setCaseDispatch,
   solveCaseReview,
   updateCase,
   updateCaseService,
@@ -520,6 +534,7 @@ export function createCasesService(ctx: AppContext) {
       modifiedAt: row.modifiedAt.toISOString(),
       review: row.caseReview,
       unseen: row.unseen,
+      dispatch: isOneOf(DISPATCH_KINDS, row.dispatch) ? row.dispatch : null,
     };
   }
 
@@ -568,7 +583,7 @@ export function createCasesService(ctx: AppContext) {
       modifiedAt: row.modifiedAt.toISOString(),
       deadlineAt: isoOrNull(row.deadlineAt),
       finishAt: isoOrNull(row.finishAt),
-      services: services.map(({ paidAt, transactionStatus, paymentDeferredAt, ...s }) => ({
+      services: services.map(({ paidAt, transactionStatus, paymentDeferredAt, production, ...s }) => ({
         ...s,
         approveRequestAt: isoOrNull(s.approveRequestAt),
         approveAt: isoOrNull(s.approveAt),
@@ -578,6 +593,7 @@ export function createCasesService(ctx: AppContext) {
         ),
         data: s.data ?? null,
         dataValid: isServiceDataValid(s),
+        manufacture: serviceManufacture({ ...production, ...s }),
       })),
       users: found.members,
       reviews: found.reviews.map((r) => ({
@@ -590,7 +606,48 @@ export function createCasesService(ctx: AppContext) {
       actions,
       can,
       readOnly: access.readOnly,
+      delivery: caseDeliveryFor(viewerOf(caller), {
+        caseOwnerId: row.ownerId,
+        caseAddress: row.address ?? null,
+        order: found.deliveryOrder,
+      }),
+      dispatch: row.dispatch
+        ? {
+            kind: row.dispatch.kind,
+            date: row.dispatch.date,
+            carrier: row.dispatch.carrier,
+            trackingCode: row.dispatch.trackingCode,
+            recordedAt: row.dispatch.recordedAt,
+            recordedBy: found.dispatchRecordedBy,
+          }
+        : null,
+      productionActions: caseProductionActions(
+        viewerOf(caller),
+        access.relation,
+        productionFactsOf(row),
+      ),
     };
+  }
+
+  /** What the dispatch and address rules read about a case. */
+  const productionFactsOf = (row: CaseRow): CaseProductionFacts => ({
+    caseStatus: row.caseStatus,
+    caseArchived: row.caseArchived,
+    hasPrintable: row.hasPrintable,
+    dispatched: row.dispatch !== null,
+  });
+
+  /**
+   * The case's address: the owner or staff until the order is dispatched (409 once it is, or
+   * while archived); anyone else 403.
+   */
+  function authorizeAddress(access: CaseAccess, row: CaseRow) {
+    const facts = productionFactsOf(row);
+    if (mayEditCaseAddress(access.relation, facts)) return;
+    const client = access.relation === 'owner' || access.relation === 'staff';
+    if (client && facts.caseArchived) throw new AppError(409, 'CASE_ARCHIVED');
+    if (client && facts.dispatched) throw new AppError(409, 'ALREADY_DISPATCHED');
+    throw new AppError(403, 'FORBIDDEN');
   }
 
   async function requireAccess(caller: Caller, caseId: number): Promise<CaseAccess> {
@@ -745,7 +802,13 @@ export function createCasesService(ctx: AppContext) {
       const expected = Date.parse(body.modifiedAt);
       if (Number.isNaN(expected)) throw validationError({ modifiedAt: 'validation.invalid' });
       return change(caller, caseId, language, async (tx, access, row) => {
-        authorize('edit', caller, access, row);
+        // The address alone follows the delivery's rule (until dispatch); the rest is 'edit'.
+        const addressOnly =
+          body.address !== undefined &&
+          body.patient === undefined &&
+          body.observation === undefined;
+        if (!addressOnly) authorize('edit', caller, access, row);
+        if (body.address !== undefined) authorizeAddress(access, row);
         if (row.modifiedAt.getTime() !== expected) throw new AppError(409, 'CASE_CHANGED');
         const changed: string[] = [];
         if (body.patient) {
@@ -767,6 +830,41 @@ export function createCasesService(ctx: AppContext) {
           changed.push('address');
         }
         return [{ action: 'updated', detail: { changed } }];
+      });
+    },
+
+    /**
+     * Records the order's dispatch on a made case (finished or closed) with a printed service,
+     * once: a shipment with its carrier (and tracking code), or 'ready for pickup' for a local
+     * withdraw. The history row notifies the owner (`caseDispatched`).
+     */
+    dispatch(caller: Caller, caseId: number, body: CaseDispatchBody, language: Language) {
+      return change(caller, caseId, language, async (tx, access, row, now) => {
+        if (!mayDispatchCase(viewerOf(caller), access.relation)) {
+          throw new AppError(403, 'FORBIDDEN');
+        }
+        const refusal = dispatchRefusal(productionFactsOf(row));
+        if (refusal === 'archived') throw new AppError(409, 'CASE_ARCHIVED');
+        if (refusal === 'alreadyDispatched') throw new AppError(409, 'ALREADY_DISPATCHED');
+        if (refusal) throw new AppError(409, 'CASE_NOT_DISPATCHABLE');
+        const order = await findDeliveryOrder(tx, caseId);
+        const kind = dispatchKindFor(order?.shipment.shipmentType);
+        const problems = dispatchBodyProblems(body, kind, now.toISOString().slice(0, 10));
+        if (problems) throw validationError(problems);
+        const dispatch = {
+          kind,
+          date: body.date,
+          carrier: body.carrier || null,
+          trackingCode: body.trackingCode || null,
+        };
+        // The row is locked, so 'once' holds; the guarded write keeps it so regardless.
+        const stored = await setCaseDispatch(tx, caseId, {
+          ...dispatch,
+          recordedAt: now.toISOString(),
+          recordedBy: caller.userId,
+        });
+        if (!stored) throw new AppError(409, 'ALREADY_DISPATCHED');
+        return [{ action: 'dispatched', detail: dispatch }];
       });
     },
 

@@ -3,6 +3,8 @@ import {
   profileCurrency,
   isCaseUpgradeStatus,
   mayOrderForCase,
+  isBroadNew,
+  needsDeliveryAddress,
   newCaseBodySchema,
   normalizeCouponCode,
   type CartItem,
@@ -16,7 +18,7 @@ import type { AppContext } from '../../context';
 import { AppError, validationError, zodIssueFields } from '../../http/app-error';
 import { loadCaseAccess } from '../cases/case-access.service';
 import { recordCaseActivity } from '../cases/case-activity';
-import { findCase } from '../cases/cases.repository';
+import { findCase, setCaseAddressIfNone } from '../cases/cases.repository';
 import { moveToCheckingOut } from '../cases/case-status-audit';
 import {
   addServicesToCase,
@@ -189,6 +191,10 @@ export function createCheckoutService(ctx: AppContext) {
           modifiedAt: now,
         });
         await setServicesTransaction(tx, serviceIds, transaction.id);
+        // The case's address is where its first order goes (the owner may change it until dispatch).
+        if (priced.shipment && needsDeliveryAddress(priced.shipment.shipmentType)) {
+          await setCaseAddressIfNone(tx, caseId, priced.shipment.address);
+        }
         if (priced.coupon) {
           await addCouponUse(tx, {
             couponId: priced.coupon.id,

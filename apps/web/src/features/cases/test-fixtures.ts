@@ -28,6 +28,7 @@ export function caseService(overrides: Partial<CaseServiceDetail> = {}): CaseSer
     dataVersion: 3,
     data: emptyServiceDataV3(),
     dataValid: false,
+    manufacture: null,
     ...overrides,
   };
 }
@@ -62,6 +63,9 @@ export function caseDetail(overrides: Partial<CaseDetail> = {}): CaseDetail {
     actions: [],
     can: ['edit', 'addService'],
     readOnly: false,
+    delivery: null,
+    dispatch: null,
+    productionActions: [],
     ...overrides,
   };
 }
@@ -95,6 +99,7 @@ export function casePreview(overrides: Partial<CasePreview> = {}): CasePreview {
     modifiedAt: '2026-11-20T10:00:00.000Z',
     review: false,
     unseen: 0,
+    dispatch: null,
     ...overrides,
   };
 }

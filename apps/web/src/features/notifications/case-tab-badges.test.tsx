@@ -40,6 +40,8 @@ describe('case tab badges', { timeout: 15_000 }, () => {
       general: 4,
       attachments: 2,
     });
+    // The dispatch (type 24) counts in slot 8, on the general tab.
+    expect(caseTabCounts({ event_8: 1 })).toEqual({ general: 1, attachments: 0 });
   });
 
   it('marks the case seen once when opened; labels keep what was new until the tab is opened', async () => {

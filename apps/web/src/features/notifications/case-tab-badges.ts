@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   emptyCaseNotificationDetails,
+  eventTypeOfCounterKey,
   NOTIFICATION_TYPES,
   type CaseNotificationCounterKey,
   type CaseNotificationStatus,
@@ -20,6 +21,7 @@ const TAB_OF_TYPE: Partial<Record<number, NotifiedCaseTab>> = {
   [NOTIFICATION_TYPES.statusChanged]: 'general',
   [NOTIFICATION_TYPES.closed]: 'general',
   [NOTIFICATION_TYPES.archived]: 'general',
+  [NOTIFICATION_TYPES.caseDispatched]: 'general',
 };
 
 const isNotified = (tab: string): tab is NotifiedCaseTab =>
@@ -33,7 +35,9 @@ export function caseTabCounts(
 ): CaseTabCounts {
   const counts = noCounts();
   for (const [key, value] of Object.entries(details)) {
-    const tab = TAB_OF_TYPE[Number(key.replace('event_', ''))];
+    // Types above 13 (e.g. the dispatch) count in a free slot: the slot is not the type.
+    const type = eventTypeOfCounterKey(key as CaseNotificationCounterKey);
+    const tab = type === null ? undefined : TAB_OF_TYPE[type];
     if (tab) counts[tab] += Math.max(0, value ?? 0);
   }
   return counts;

@@ -8,6 +8,7 @@ import {
   IconLock,
   IconMessage,
   IconPaperclip,
+  IconTruckDelivery,
   type Icon,
 } from '@tabler/icons-react';
 import { ThemeIcon } from '@mantine/core';
@@ -29,6 +30,7 @@ const ICONS: Record<string, Icon> = {
   archive: IconArchive,
   'circle-check': IconCircleCheck,
   hourglass: IconHourglass,
+  truck: IconTruckDelivery,
   bell: IconBell,
 };
 

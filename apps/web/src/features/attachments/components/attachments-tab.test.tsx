@@ -44,6 +44,9 @@ function caseDetail(overrides: Partial<CaseDetail> = {}): CaseDetail {
     actions: [],
     can: [],
     readOnly: false,
+    delivery: null,
+    dispatch: null,
+    productionActions: [],
     ...overrides,
   };
 }

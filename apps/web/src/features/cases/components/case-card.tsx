@@ -1,13 +1,19 @@
 import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconBell, IconCalendarDue } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBell,
+  IconBuildingStore,
+  IconCalendarDue,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { truncateName, type CasePreview } from '@dentflow/domain';
 import { formatDate, isDeadlineNear } from './format';
 import { StatusBadge } from './status-badge';
 
 /**
- * Spec §2 patient card: names truncated to 15 characters, status, deadline, review flag and the
- * caller's unseen notifications of the case.
+ * Spec §2 patient card: names truncated to 15 characters, status, deadline, review flag, the
+ * order's dispatch and the caller's unseen notifications of the case.
  */
 export function CaseCard(props: {
   item: CasePreview;
@@ -54,6 +60,22 @@ export function CaseCard(props: {
             {item.review && (
               <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} />}>
                 {t('cases:list.review')}
+              </Badge>
+            )}
+            {item.dispatch && (
+              <Badge
+                color="teal"
+                variant="light"
+                leftSection={
+                  item.dispatch === 'shipped' ? (
+                    <IconTruckDelivery size={12} />
+                  ) : (
+                    <IconBuildingStore size={12} />
+                  )
+                }
+                data-testid="case-card-dispatch"
+              >
+                {t(`cases:dispatch.${item.dispatch}`)}
               </Badge>
             )}
             {item.unseen > 0 && (

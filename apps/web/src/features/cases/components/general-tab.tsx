@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Stack, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { isBroadNew, type CaseDetail } from '@dentflow/domain';
 import { serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
 import { isCaseChanged, useSetCase } from '../api/set-case';
+import { DeliveryCard } from './delivery-card';
 import {
   PatientFields,
   patientFormValues,
@@ -81,10 +82,12 @@ function PatientCard({ detail }: { detail: CaseDetail }) {
   );
 }
 
-/** General tab: patient, address, observation, the case checks and the services with their data. */
+/**
+ * General tab: patient, observation, the delivery and address, the case checks and the services
+ * with their data.
+ */
 export function GeneralTab({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation();
-  const address = detail.address;
   return (
     <Stack>
       {!isBroadNew(detail.caseStatus) && (
@@ -94,29 +97,7 @@ export function GeneralTab({ detail }: { detail: CaseDetail }) {
       )}
       {/* Re-mounted when the stored case changes (a save, a stale-save reload). */}
       <PatientCard key={detail.modifiedAt} detail={detail} />
-      <Card withBorder radius="md" padding="md">
-        <Title order={2} size="h4" mb="xs">
-          {t('cases:general.address')}
-        </Title>
-        {address && address.address ? (
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {[
-              address.address,
-              address.complement,
-              address.city,
-              address.state,
-              address.zipCode,
-              address.country,
-            ]
-              .filter(Boolean)
-              .join(', ')}
-          </Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('cases:general.noAddress')}
-          </Text>
-        )}
-      </Card>
+      <DeliveryCard detail={detail} />
       <Card withBorder radius="md" padding="md">
         <Title order={2} size="h4" mb="xs">
           {t('cases:general.checks')}

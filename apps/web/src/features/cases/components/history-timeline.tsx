@@ -32,6 +32,13 @@ export function HistoryTimeline({ caseId }: { caseId: number }) {
                   })}
                 </Text>
               )}
+              {event.action === 'dispatched' && (
+                <Text size="sm">
+                  {[event.detail.carrier, event.detail.trackingCode]
+                    .filter((part) => typeof part === 'string' && part)
+                    .join(' · ')}
+                </Text>
+              )}
               <Text size="xs" c="dimmed">
                 {[event.actor?.displayName, formatDate(event.at, true)].filter(Boolean).join(' · ')}
               </Text>

@@ -1,12 +1,13 @@
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emptyServiceDataV1, serviceDataV1Schema, type ServiceDataV1 } from '@dentflow/domain';
+import {
+  OLD_LAYOUT_TEETH,
+  emptyServiceDataV1,
+  serviceDataV1Schema,
+  type ServiceDataV1,
+} from '@dentflow/domain';
 import { showError, showSuccess } from '../../../lib/notify';
-
-/** Tooth numbers (FDI) of the 14 positions of a jaw in the old layout. */
-const UPPER = [17, 16, 15, 14, 13, 12, 11, 21, 22, 23, 24, 25, 26, 27];
-const LOWER = [47, 46, 45, 44, 43, 42, 41, 31, 32, 33, 34, 35, 36, 37];
 
 function readV1(data: unknown): ServiceDataV1 {
   const parsed = serviceDataV1Schema.safeParse(data);
@@ -33,12 +34,12 @@ export function ServiceDataV1View(props: {
   const [terms, setTerms] = useState(data.terms);
   const yesNo = (value: boolean | null) =>
     value === null ? '—' : value ? t('cases:serviceData.yes') : t('cases:serviceData.no');
-  const teeth = (flags: boolean[], numbers: number[]) =>
+  const teeth = (flags: boolean[], numbers: readonly number[]) =>
     numbers.filter((_, index) => flags[index]).join(', ') || '—';
   const rows: [string, string][] = [
     [t('serviceDataSections.jaw', { ns: 'domain' }), data.selectedJaw || '—'],
-    [t('cases:serviceData.upperTeeth'), teeth(data.upperJaw, UPPER)],
-    [t('cases:serviceData.lowerTeeth'), teeth(data.lowerJaw, LOWER)],
+    [t('cases:serviceData.upperTeeth'), teeth(data.upperJaw, OLD_LAYOUT_TEETH.upper)],
+    [t('cases:serviceData.lowerTeeth'), teeth(data.lowerJaw, OLD_LAYOUT_TEETH.lower)],
     [
       t('serviceDataSections.provision', { ns: 'domain' }),
       `${yesNo(data.provision)} ${data.provisionObs}`,

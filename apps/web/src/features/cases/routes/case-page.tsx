@@ -57,7 +57,22 @@ const CaseChatTab = lazy(() =>
   })),
 );
 
-const TABS = ['general', 'attachments', 'chat', 'users', 'transactions', 'history'] as const;
+// The production sheet and the dispatch form (and the print stylesheet): loaded when opened.
+const CaseProductionTab = lazy(() =>
+  import('../components/production-tab').then((module) => ({
+    default: module.CaseProductionTab,
+  })),
+);
+
+const TABS = [
+  'general',
+  'attachments',
+  'chat',
+  'users',
+  'transactions',
+  'production',
+  'history',
+] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
 
@@ -89,8 +104,11 @@ export function CasePage() {
   const id = parseCaseId(idParam);
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'general';
   const query = useCase(id);
+  // Production is a tab only for those who read the sheet (planners, printers, staff).
+  const hasProduction = query.data?.productionActions.includes('productionSheet') ?? false;
+  const tabs = TABS.filter((name) => name !== 'production' || hasProduction);
+  const tab: Tab = isTab(requested) && tabs.includes(requested) ? requested : 'general';
   useCaseRoom(id);
   // Unseen notifications per tab (the chat counts its unread messages).
   const notified = useCaseTabBadges(id, tab);
@@ -207,7 +225,7 @@ export function CasePage() {
           mb="md"
           style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}
         >
-          {TABS.map((name) => (
+          {tabs.map((name) => (
             <Tabs.Tab
               key={name}
               value={name}
@@ -271,6 +289,17 @@ export function CasePage() {
             }
           >
             <CaseTransactionsTab caseDetail={detail} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="production">
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader />
+              </Center>
+            }
+          >
+            <CaseProductionTab detail={detail} />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="history">

@@ -24,11 +24,12 @@ describe('email notification preferences', { timeout: 30_000 }, () => {
     });
     renderWithApp(<EmailNotificationsTab />);
     const user = userEvent.setup();
-    // Defaults: public chat, status changed, case fulfilled, pending approval.
+    // Defaults: public chat, status changed, case fulfilled, pending approval, order dispatched.
     expect(await screen.findByRole('checkbox', { name: 'Status changed' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'New message' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'File added' })).not.toBeChecked();
-    expect(screen.getAllByRole('checkbox')).toHaveLength(11);
+    expect(screen.getByRole('checkbox', { name: 'Order dispatched' })).toBeChecked();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(12);
 
     await user.click(screen.getByRole('checkbox', { name: 'File added' }));
     await user.click(screen.getByRole('checkbox', { name: 'New message' }));
@@ -36,7 +37,7 @@ describe('email notification preferences', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Your email preferences have been saved.')).toBeInTheDocument();
     const saved = calls.find((call) => call.method === 'POST' && call.path === PATH);
     expect((saved?.body as { eventTypes: number[] }).eventTypes.sort((a, b) => a - b)).toEqual([
-      2, 9, 21, 23,
+      2, 9, 21, 23, 24,
     ]);
     expect(screen.getByRole('checkbox', { name: 'File added' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'New message' })).not.toBeChecked();
