@@ -3,7 +3,6 @@ import {
   profileCurrency,
   isCaseUpgradeStatus,
   mayOrderForCase,
-  isBroadNew,
   needsDeliveryAddress,
   newCaseBodySchema,
   normalizeCouponCode,
