@@ -215,6 +215,8 @@ async function main() {
     RATE_LIMIT_REGISTER_MAX: '100000000',
     RATE_LIMIT_FORGOT_PASSWORD_MAX: '100000000',
     RATE_LIMIT_NICKNAME_MAX: '100000000',
+    // The move benchmark is one user moving cases as fast as the server answers.
+    RATE_LIMIT_CASE_MOVE_MAX: '100000000',
   });
   const client = new pg.Client({ connectionString: url });
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });

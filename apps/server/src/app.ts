@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { createCaseEvents, type CaseEvents } from './adapters/events/case-events';
 import { createMailSender, type MailSender } from './adapters/mail/mail-sender';
-import { registerRateLimit } from './adapters/rate-limit/rate-limit';
+import { createRateLimitStore, registerRateLimit } from './adapters/rate-limit/rate-limit';
 import { createStorage } from './adapters/storage/create-storage';
 import { createLiveUpdates } from './adapters/live/live-updates';
 import { createMailWorker, withMailWorker, type MailWorker } from './modules/mail/mail-worker';
@@ -73,6 +73,7 @@ import { createPrivacyService } from './modules/privacy/privacy.service';
 import { createPartnersService } from './modules/partners/partners.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createUsersService } from './modules/users/users.service';
+import { createPasswordChecks } from './security/password-checks';
 import { createAccessTokens } from './security/tokens';
 import { registerWebApp } from './web/web-app';
 
@@ -134,6 +135,7 @@ export async function buildApp(
   app.addHook('onReady', async () => mailWorker.start());
 
   const live = createLiveUpdates();
+  const rateLimitStore = createRateLimitStore(config.redisUrl);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -148,6 +150,7 @@ export async function buildApp(
     log: app.log,
     caseEvents: createCaseEvents(app.log),
     live,
+    passwordChecks: createPasswordChecks(rateLimitStore.counters, config.rateLimit),
   };
   app.decorate('caseEvents', ctx.caseEvents);
 
@@ -193,7 +196,7 @@ export async function buildApp(
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
-  await registerRateLimit(app, config.redisUrl);
+  await registerRateLimit(app, rateLimitStore);
   await app.register(swagger, {
     openapi: {
       info: {

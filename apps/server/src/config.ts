@@ -131,6 +131,9 @@ const envSchema = z.object({
   RATE_LIMIT_FORGOT_PASSWORD_MAX: positiveInt(5),
   RATE_LIMIT_NICKNAME_MAX: positiveInt(60),
   RATE_LIMIT_UPLOAD_MAX: positiveInt(120),
+  RATE_LIMIT_CASE_MOVE_MAX: positiveInt(300),
+  RATE_LIMIT_PASSWORD_ACCOUNT_MAX: positiveInt(10),
+  RATE_LIMIT_PASSWORD_ADDRESS_MAX: positiveInt(20),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: optionalUrl(/^https?:\/\//, 'https://s3.example.com'),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -182,6 +185,12 @@ export interface Config {
     nickname: number;
     /** Upload URL creation (createPostUrl, create/temp, avatar) per client per window. */
     upload: number;
+    /** Case moves per signed-in user per window (a lab validates batches from one address). */
+    caseMove: number;
+    /** Wrong passwords (login, approve, password change, account deletion) per account. */
+    passwordPerAccount: number;
+    /** Wrong passwords per client address, across accounts. */
+    passwordPerAddress: number;
   };
   /** S3-compatible file store; undefined: local files in `${dataDir}/files`. */
   s3:
@@ -280,6 +289,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD_MAX,
       nickname: e.RATE_LIMIT_NICKNAME_MAX,
       upload: e.RATE_LIMIT_UPLOAD_MAX,
+      caseMove: e.RATE_LIMIT_CASE_MOVE_MAX,
+      passwordPerAccount: e.RATE_LIMIT_PASSWORD_ACCOUNT_MAX,
+      passwordPerAddress: e.RATE_LIMIT_PASSWORD_ADDRESS_MAX,
     },
     s3: e.S3_BUCKET
       ? {

@@ -7,6 +7,7 @@ import type { Storage } from './adapters/storage/storage';
 import type { ZipLookup } from './adapters/zip-lookup/zip-lookup';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { PasswordChecks } from './security/password-checks';
 import type { AccessTokens } from './security/tokens';
 
 /** What services depend on, built once by buildApp(). */
@@ -23,6 +24,8 @@ export interface AppContext {
   caseEvents: CaseEvents;
   /** Live updates to open browsers (Socket.IO rooms), sent after commit. */
   live: LiveUpdates;
+  /** Every password check, limited per account and per client address (shared via Redis). */
+  passwordChecks: PasswordChecks;
 }
 
 /** Who is asking, for audit rows and messages. */

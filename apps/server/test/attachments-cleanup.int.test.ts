@@ -85,7 +85,7 @@ describe('temporary files', () => {
     });
     const { attachment, upload } = json<{ obj: Announced }>(created).obj;
     expect(attachment.caseId).toBeNull();
-    expect(upload.fields.key).toMatch(/^temp\/\d+\/[a-f0-9]{32}$/);
+    expect(upload.fields.key).toMatch(/^uploads\/temp\/\d+\/[a-f0-9]{32}$/);
     expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
     expect(
       (
@@ -144,6 +144,8 @@ describe('consuming a temp upload (product image)', () => {
       url: `/api/v1/attachment/uploadedSuccess/${attachment.id}`,
       headers: bearer(admin),
     });
+    const confirmedKey = (await attachmentRow(t.app.database.db, attachment.id))!.storageKey!;
+    expect(existsSync(objectPath(confirmedKey))).toBe(true);
     await expect(
       consumeTempUpload(ctx, adminId + 1, attachment.id, 'productThumbnail', 'products/1/img'),
     ).rejects.toMatchObject({ statusCode: 404 });
@@ -160,6 +162,7 @@ describe('consuming a temp upload (product image)', () => {
     );
     expect(await attachmentRow(t.app.database.db, attachment.id)).toBeUndefined();
     expect(existsSync(objectPath(upload.fields.key!))).toBe(false);
+    expect(existsSync(objectPath(confirmedKey))).toBe(false);
   });
 });
 

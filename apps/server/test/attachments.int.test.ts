@@ -24,10 +24,11 @@ let clinic: Session;
 let caseId: number;
 
 const filesDir = () => join(t.dataDir, 'files');
-const storedFiles = (): string[] => {
-  const dir = join(filesDir(), 'cases', String(caseId));
-  return existsSync(dir) ? readdirSync(dir) : [];
-};
+/** The case's objects: uploads waiting for confirmation and confirmed files. */
+const storedFiles = (): string[] =>
+  [join(filesDir(), 'uploads', 'cases', String(caseId)), join(filesDir(), 'cases', String(caseId))]
+    .filter((dir) => existsSync(dir))
+    .flatMap((dir) => readdirSync(dir));
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -153,7 +154,7 @@ describe('an upload end to end (local store)', () => {
     const { attachment, upload } = json<{ obj: Announced }>(created).obj;
     expect(attachment).toMatchObject({ status: 'uploading', url: null, caseId });
     expect(upload.url).toBe('/api/v1/storage/upload');
-    expect(upload.fields.key).toMatch(new RegExp(`^cases/${caseId}/[a-f0-9]{32}$`));
+    expect(upload.fields.key).toMatch(new RegExp(`^uploads/cases/${caseId}/[a-f0-9]{32}$`));
     expect(upload.fields.key).not.toContain('sorriso');
 
     // Before the file arrives the confirmation is refused and the row kept.
@@ -293,6 +294,100 @@ describe('an upload end to end (local store)', () => {
     const bigger = await postLocal(t.app, upload, Buffer.concat([png, Buffer.alloc(11)]));
     expect(bigger.statusCode).toBe(413);
     expect(existsSync(join(filesDir(), ...upload.fields.key!.split('/')))).toBe(false);
+  });
+});
+
+describe('a confirmed upload is immutable (local store)', () => {
+  /** The same PNG header and size, other pixels: passes the type check, other content. */
+  const forgeryOf = (png: Buffer) =>
+    Buffer.concat([png.subarray(0, 16), Buffer.alloc(png.length - 16, 0x41)]);
+
+  it('replaying the policy after the confirmation → 409 UPLOAD_ALREADY_RECEIVED; the download is the checked file', async () => {
+    const png = await samplePng(12);
+    const created = await announce(t.app, doctor, caseId, {
+      filename: 'x.png',
+      filesize: png.length,
+      attachment_name: 'photoProtocol.generic',
+    });
+    const { attachment, upload } = json<{ obj: Announced }>(created).obj;
+    expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
+    const confirmed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/attachment/uploadedSuccess/${attachment.id}`,
+      headers: bearer(doctor),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    // Served from a key no policy names.
+    const served = (await attachmentRow(t.app.database.db, attachment.id))!.storageKey!;
+    expect(served).toMatch(new RegExp(`^cases/${caseId}/[a-f0-9]{32}$`));
+    expect(served).not.toBe(upload.fields.key);
+
+    const replay = await postLocal(t.app, upload, forgeryOf(png));
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json()).toMatchObject({
+      code: 'UPLOAD_ALREADY_RECEIVED',
+      error: expect.stringContaining('already received'),
+    });
+    expect(existsSync(join(filesDir(), ...upload.fields.key!.split('/')))).toBe(false);
+
+    const redirect = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/attachment/${attachment.id}/download`,
+      headers: bearer(doctor),
+    });
+    const download = await t.app.inject({ method: 'GET', url: redirect.headers.location! });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(png)).toBe(true);
+  });
+
+  it('a second write before the confirmation → 409; the confirmation checks and serves the first', async () => {
+    const png = await samplePng(12);
+    const created = await announce(t.app, doctor, caseId, {
+      filename: 'x.png',
+      filesize: png.length,
+      attachment_name: 'photoProtocol.generic',
+    });
+    const { attachment, upload } = json<{ obj: Announced }>(created).obj;
+    expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
+    const second = await postLocal(t.app, upload, forgeryOf(png));
+    expect(second.statusCode).toBe(409);
+    expect(errorOf(second).code).toBe('UPLOAD_ALREADY_RECEIVED');
+    const { url } = json<{ obj: { url: string } }>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/attachment/uploadedSuccess/${attachment.id}`,
+        headers: bearer(doctor),
+      }),
+    ).obj;
+    expect((await t.app.inject({ method: 'GET', url })).rawPayload.equals(png)).toBe(true);
+  });
+
+  it('concurrent confirmations: one object is served, no copy is left behind', async () => {
+    const png = await samplePng(12);
+    const created = await announce(t.app, doctor, caseId, {
+      filename: 'x.png',
+      filesize: png.length,
+      attachment_name: 'photoProtocol.generic',
+    });
+    const { attachment, upload } = json<{ obj: Announced }>(created).obj;
+    expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
+    const before = storedFiles().length;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/v1/attachment/uploadedSuccess/${attachment.id}`,
+          headers: bearer(doctor),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toContain(200);
+    for (const a of answers) expect([200, 409]).toContain(a.statusCode);
+    // The upload left its staging key for exactly one served key.
+    expect(storedFiles().length).toBe(before);
+    const row = await attachmentRow(t.app.database.db, attachment.id);
+    expect(row?.status).toBe('public');
+    expect(existsSync(join(filesDir(), ...row!.storageKey!.split('/')))).toBe(true);
   });
 });
 

@@ -11,10 +11,12 @@ import {
   type CaseJoinAnswer,
   type SocketServer,
 } from '../src/adapters/live/socket-server';
+import { createMemoryCounters } from '../src/adapters/rate-limit/rate-counters';
 import { noZipLookup } from '../src/adapters/zip-lookup/zip-lookup';
 import type { AppContext } from '../src/context';
 import { createAuthService } from '../src/modules/auth/auth.service';
 import { allowedChannels } from '../src/modules/chat/chat-access';
+import { createPasswordChecks } from '../src/security/password-checks';
 import { createAccessTokens } from '../src/security/tokens';
 import { caseApi, createUser, objOf } from './support/cases-fixtures';
 import { bearer, login, startTestApp, type Session, type TestApp } from './support/test-app';
@@ -53,6 +55,7 @@ async function startInstance(
     log: test.app.log,
     caseEvents: test.app.caseEvents,
     live: createLiveUpdates(),
+    passwordChecks: createPasswordChecks(createMemoryCounters(), test.config.rateLimit),
   };
   const sockets = await attachSocketServer(test.app, ctx, {
     loadSession: createAuthService(ctx).loadSession,

@@ -372,11 +372,13 @@ describe('rate limits', () => {
     const instanceB = await boot({ REDIS_URL: redisUrl, RATE_LIMIT_LOGIN_MAX: '3' });
     // A client address of its own, so earlier runs against the same Redis do not count.
     const client = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    // An unknown login of its own too: its wrong passwords count in Redis beyond this run.
+    const loginName = `nobody-${Date.now()}-${Math.random()}`;
     const attempt = (instance: FastifyInstance) =>
       instance.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
-        payload: { login: 'doctor', password: 'Wrong1234' },
+        payload: { login: loginName, password: 'Wrong1234' },
         remoteAddress: client,
       });
     expect((await attempt(instanceA)).statusCode).toBe(401);

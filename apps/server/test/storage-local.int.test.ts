@@ -20,7 +20,8 @@ let caseId: number;
 let storage: LocalStorage;
 
 const codeOf = (response: { json(): unknown }) => (response.json() as { code: string }).code;
-const caseDir = () => join(t.dataDir, 'files', 'cases', String(caseId));
+/** Where the case's upload policies write (uploadedSuccess moves files on from there). */
+const caseDir = () => join(t.dataDir, 'files', 'uploads', 'cases', String(caseId));
 const stored = () => (existsSync(caseDir()) ? readdirSync(caseDir()) : []);
 const tempFiles = () => {
   const dir = join(t.dataDir, 'files', '.tmp');
@@ -152,6 +153,54 @@ describe('the local upload endpoint enforces the signed policy', () => {
     expect(codeOf(response)).toBe('FILE_TOO_LARGE');
     expect(stored()).toEqual([]);
     expect(tempFiles()).toEqual([]);
+  });
+});
+
+describe('one write per key: the first complete file wins', () => {
+  it('concurrent posts of one policy → one 204, the others 409 UPLOAD_ALREADY_RECEIVED', async () => {
+    const png = await samplePng();
+    const { upload } = await announced(png.length);
+    const variants = [0, 1, 2, 3].map((i) =>
+      Buffer.concat([png.subarray(0, 16), Buffer.alloc(png.length - 16, i)]),
+    );
+    const answers = await Promise.all(variants.map((file) => postLocal(t.app, upload, file)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([204, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(codeOf(refused)).toBe('UPLOAD_ALREADY_RECEIVED');
+    }
+    const winner = variants[answers.findIndex((a) => a.statusCode === 204)]!;
+    expect((await storage.readFirstBytes(upload.fields.key!, png.length)).equals(winner)).toBe(
+      true,
+    );
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it('a refused write (too small) does not use up the key; a moved or deleted file keeps it used', async () => {
+    const png = await samplePng();
+    const { upload } = await announced(png.length);
+    expect((await postLocal(t.app, upload, png.subarray(1))).statusCode).toBe(400);
+    expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
+    expect(await storage.move(upload.fields.key!, `cases/${caseId}/moved`)).toEqual({
+      size: png.length,
+    });
+    expect(await storage.head(upload.fields.key!)).toBeNull();
+    expect((await postLocal(t.app, upload, png)).statusCode).toBe(409);
+    await storage.delete(`cases/${caseId}/moved`);
+    expect((await postLocal(t.app, upload, png)).statusCode).toBe(409);
+    expect(await storage.move(upload.fields.key!, `cases/${caseId}/again`)).toBeNull();
+  });
+
+  it('the sweep removes claims older than its threshold (the cleanup passes 24 h, policies live 15 min)', async () => {
+    const png = await samplePng();
+    const { upload } = await announced(png.length);
+    expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
+    await storage.sweepTemporary(24 * 3600_000);
+    expect((await postLocal(t.app, upload, png)).statusCode).toBe(409);
+    const claims = join(t.dataDir, 'files', '.claims');
+    expect(readdirSync(claims).length).toBeGreaterThan(0);
+    await storage.sweepTemporary(-1);
+    expect(existsSync(claims) ? readdirSync(claims) : []).toEqual([]);
   });
 });
 

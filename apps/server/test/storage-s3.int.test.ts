@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   announce,
+  attachmentRow,
   createCase,
   samplePng,
   sampleStl,
@@ -65,7 +66,7 @@ describe('S3 store (s3rver)', () => {
       stl,
     );
     expect(upload.url.startsWith(s3.endpoint)).toBe(true);
-    expect(upload.fields.key).toMatch(new RegExp(`^cases/${caseId}/[a-f0-9]{32}$`));
+    expect(upload.fields.key).toMatch(new RegExp(`^uploads/cases/${caseId}/[a-f0-9]{32}$`));
     expect(upload.fields['Content-Type']).toBe('model/stl');
     expect(JSON.parse(Buffer.from(upload.fields.Policy!, 'base64').toString())).toMatchObject({
       conditions: expect.arrayContaining([['content-length-range', stl.length, stl.length]]),
@@ -95,6 +96,39 @@ describe('S3 store (s3rver)', () => {
     expect(redirect.statusCode).toBe(302);
     const again = await fetch(redirect.headers.location as string);
     expect(Buffer.from(await again.arrayBuffer()).equals(stl)).toBe(true);
+  });
+
+  it('replaying the policy after the confirmation changes nothing that is served', async () => {
+    const png = await samplePng(12);
+    const { attachment, upload } = await announceAndPost('photoProtocol.generic', 'x.png', png);
+    const confirmed = await confirm(attachment.id);
+    expect(confirmed.statusCode).toBe(200);
+    // The checked bytes were copied to a key no policy names; the policy's key is gone.
+    const served = (await attachmentRow(t.app.database.db, attachment.id))!.storageKey!;
+    expect(served).toMatch(new RegExp(`^cases/${caseId}/[a-f0-9]{32}$`));
+    expect(await t.app.files.storage.head(upload.fields.key!)).toBeNull();
+
+    // S3 takes the replay (a presigned POST has no one-shot condition) into the staging key.
+    const forgery = Buffer.concat([png.subarray(0, 16), Buffer.alloc(png.length - 16, 0x41)]);
+    const replay = await postToStore(upload, forgery, 'x.png');
+    expect(replay.status).toBeLessThan(300);
+    expect(await t.app.files.storage.head(upload.fields.key!)).toEqual({ size: png.length });
+    // Confirming again answers the confirmed file and copies nothing.
+    expect((await confirm(attachment.id)).statusCode).toBe(200);
+    expect((await attachmentRow(t.app.database.db, attachment.id))!.storageKey).toBe(served);
+
+    const redirect = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/attachment/${attachment.id}/download`,
+      headers: bearer(doctor),
+    });
+    const downloaded = await fetch(redirect.headers.location as string);
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(png)).toBe(true);
+
+    // The replayed leftover is swept with the other stale upload objects; the served one stays.
+    expect(await t.app.files.storage.sweepTemporary(-1)).toBeGreaterThanOrEqual(1);
+    expect(await t.app.files.storage.head(upload.fields.key!)).toBeNull();
+    expect(await t.app.files.storage.head(served)).toEqual({ size: png.length });
   });
 
   it('a content mismatch deletes the object in the bucket and the row', async () => {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -28,7 +28,8 @@ export interface DownloadGrant {
   expiresAt: number;
 }
 
-export type UploadFailure = 'policy' | 'expired' | 'key' | 'contentType' | 'tooLarge' | 'tooSmall';
+export type UploadFailure =
+  'policy' | 'expired' | 'key' | 'contentType' | 'tooLarge' | 'tooSmall' | 'alreadyReceived';
 
 export class UploadRejected extends Error {
   constructor(readonly reason: UploadFailure) {
@@ -36,6 +37,12 @@ export class UploadRejected extends Error {
     this.name = 'UploadRejected';
   }
 }
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 const b64 = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
@@ -60,7 +67,9 @@ export interface LocalStorage extends Storage {
   verifyUploadFields(fields: Record<string, string>, now?: number): UploadPolicy;
   /**
    * Streams the file to a temporary file, enforcing the policy's size range without buffering,
-   * then renames it into place. Throws UploadRejected (the partial file is removed).
+   * then renames it into place. One shot: the first complete write of a key wins and every later
+   * one is refused ('alreadyReceived'), so a policy cannot be replayed to change a file after its
+   * bytes were checked. Throws UploadRejected (the partial file is removed).
    */
   receiveUpload(policy: UploadPolicy, file: Readable): Promise<number>;
   /** The grant of a valid, unexpired download token, or null. */
@@ -70,12 +79,37 @@ export interface LocalStorage extends Storage {
 export function createLocalStorage(options: { rootDir: string; secret: string }): LocalStorage {
   const root = options.rootDir;
   const tmpDir = join(root, '.tmp');
+  // One empty file per key written through a policy; kept after the object is moved or deleted,
+  // until the sweep (far beyond the policy's lifetime). Dot folders never collide with keys.
+  const claimsDir = join(root, '.claims');
   const uploads = createSigner(options.secret, 'upload');
   const downloads = createSigner(options.secret, 'download');
 
   function pathOf(key: string): string {
     if (!isSafeKey(key)) throw new UploadRejected('key');
     return join(root, ...key.split('/'));
+  }
+
+  const claimOf = (key: string) => join(claimsDir, createHash('sha256').update(key).digest('hex'));
+
+  /** Removes the files of `dir` last modified more than `olderThanMs` ago. */
+  async function sweepOlderThan(dir: string, olderThanMs: number): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const path = join(dir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > olderThanMs) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   return {
@@ -122,6 +156,12 @@ export function createLocalStorage(options: { rootDir: string; secret: string })
 
     async receiveUpload(policy: UploadPolicy, file: Readable): Promise<number> {
       const target = pathOf(policy.key);
+      const claim = claimOf(policy.key);
+      if (await exists(claim)) {
+        // Refused before a byte is written; the rest of the body is drained.
+        file.resume();
+        throw new UploadRejected('alreadyReceived');
+      }
       await mkdir(tmpDir, { recursive: true });
       const temp = join(tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
       let size = 0;
@@ -135,6 +175,12 @@ export function createLocalStorage(options: { rootDir: string; secret: string })
       try {
         await pipeline(file, limiter, createWriteStream(temp, { flags: 'wx' }));
         if (size < policy.minSize) throw new UploadRejected('tooSmall');
+        // The claim is taken only by a complete write, atomically: of two concurrent writes
+        // exactly one creates it.
+        await mkdir(claimsDir, { recursive: true });
+        await writeFile(claim, '', { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+          throw error.code === 'EEXIST' ? new UploadRejected('alreadyReceived') : error;
+        });
         await mkdir(dirname(target), { recursive: true });
         await rename(temp, target);
         return size;
@@ -196,6 +242,18 @@ export function createLocalStorage(options: { rootDir: string; secret: string })
       return createReadStream(path);
     },
 
+    async move(from, to) {
+      const target = pathOf(to);
+      await mkdir(dirname(target), { recursive: true });
+      try {
+        await rename(pathOf(from), target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      return { size: (await stat(target)).size };
+    },
+
     async put(key, body) {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
@@ -210,22 +268,8 @@ export function createLocalStorage(options: { rootDir: string; secret: string })
     },
 
     async sweepTemporary(olderThanMs) {
-      let names: string[];
-      try {
-        names = await readdir(tmpDir);
-      } catch {
-        return 0;
-      }
-      let removed = 0;
-      for (const name of names) {
-        const path = join(tmpDir, name);
-        const info = await stat(path).catch(() => null);
-        if (info && Date.now() - info.mtimeMs > olderThanMs) {
-          await rm(path, { force: true });
-          removed++;
-        }
-      }
-      return removed;
+      await sweepOlderThan(claimsDir, olderThanMs);
+      return sweepOlderThan(tmpDir, olderThanMs);
     },
   };
 }

@@ -1,15 +1,17 @@
 import { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentDisposition, type Storage } from './storage';
+import { contentDisposition, UPLOAD_STAGING_PREFIX, type Storage } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -39,6 +41,24 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
   });
   const Bucket = options.bucket;
 
+  async function head(key: string) {
+    try {
+      const result = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      return { size: result.ContentLength ?? 0 };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async function remove(key: string) {
+    try {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+
   return {
     kind: 's3',
     client,
@@ -61,15 +81,7 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       return { url, fields };
     },
 
-    async head(key) {
-      try {
-        const result = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return { size: result.ContentLength ?? 0 };
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
+    head,
 
     async readFirstBytes(key, n) {
       const result = await client.send(
@@ -100,23 +112,49 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       return result.Body as Readable;
     },
 
+    // A presigned POST can be replayed until it expires and S3 has no one-shot condition for
+    // it, so the checked upload is copied out of the policy's reach. The copy is a snapshot:
+    // what is read at `to` is what gets served, whatever reaches `from` later.
+    async move(from, to) {
+      try {
+        await client.send(
+          new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${encodeURI(from)}` }),
+        );
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+      await remove(from);
+      return head(to);
+    },
+
     async put(key, body, contentType) {
       await client.send(
         new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }),
       );
     },
 
-    async delete(key) {
-      try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
-      }
-    },
+    delete: remove,
 
-    // Interrupted browser uploads never create an object on S3; nothing to sweep.
-    async sweepTemporary() {
-      return 0;
+    // Interrupted browser uploads never create an object on S3; a policy replayed after its
+    // upload was moved leaves one under the staging prefix.
+    async sweepTemporary(olderThanMs) {
+      const before = Date.now() - olderThanMs;
+      let removed = 0;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: UPLOAD_STAGING_PREFIX, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified && object.LastModified.getTime() < before) {
+            await remove(object.Key);
+            removed++;
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return removed;
     },
   };
 }

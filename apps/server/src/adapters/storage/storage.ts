@@ -34,13 +34,30 @@ export interface Storage {
     options: { filename: string; contentType: string; expiresInSec: number },
   ): Promise<string>;
   getObjectStream(key: string): Promise<Readable>;
+  /**
+   * Moves an uploaded object to a key no upload policy names (local: a rename; S3: a server-side
+   * copy, then the old key is deleted) and answers its size there; null when nothing is at
+   * `from`. What is read at `to` afterwards is exactly what was moved: a policy replayed later
+   * only ever reaches `from`.
+   */
+  move(from: string, to: string): Promise<{ size: number } | null>;
   /** Server-made files (avatar thumbnails, seed samples). */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
-  /** Removes leftovers of interrupted uploads older than `olderThanMs` (local temp files). */
+  /**
+   * Removes upload leftovers older than `olderThanMs`: the local store's partial files and
+   * write claims, S3 objects left under `UPLOAD_STAGING_PREFIX` (a policy replayed after its
+   * upload was confirmed and moved). Must exceed the longest upload policy.
+   */
   sweepTemporary(olderThanMs: number): Promise<number>;
 }
+
+/**
+ * Upload policies only ever name keys under this prefix; `uploadedSuccess` moves a checked upload
+ * out of it to the key the file is served from.
+ */
+export const UPLOAD_STAGING_PREFIX = 'uploads/';
 
 /** Keys are made by the server: `<prefix>/<id>/<random>` of safe characters only. */
 const KEY_PATTERN = /^[a-z0-9-]+(\/[A-Za-z0-9_-]+)+$/;

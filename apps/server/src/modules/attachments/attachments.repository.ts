@@ -65,6 +65,13 @@ export async function removeAttachmentRow(db: DbOrTx, id: number): Promise<void>
   await db.delete(attachments).where(eq(attachments.id, id));
 }
 
+/** Removes a row still waiting for its upload; a confirmed one stays. */
+export async function removeUploadingAttachmentRow(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .delete(attachments)
+    .where(and(eq(attachments.id, id), eq(attachments.status, 'uploading')));
+}
+
 /** A case's files that exist (not deleted, upload confirmed), oldest first. */
 export async function listCaseAttachments(db: DbOrTx, caseId: number): Promise<AttachmentRow[]> {
   return db

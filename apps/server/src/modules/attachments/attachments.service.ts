@@ -35,6 +35,7 @@ import {
   listCaseAttachments,
   removeAttachmentRow,
   removeAttachmentRows,
+  removeUploadingAttachmentRow,
   updateAttachment,
   type AttachmentRow,
 } from './attachments.repository';
@@ -43,6 +44,7 @@ import { recordCaseActivity } from '../cases/case-activity';
 import { advancePaidCase } from '../cases/cases.service';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import { isoOrNull } from '../../http/envelope';
+import { UPLOAD_STAGING_PREFIX } from '../../adapters/storage/storage';
 
 /** Presigned uploads expire in minutes; a browser starts the POST right after asking. */
 const UPLOAD_EXPIRES_SEC = 15 * 60;
@@ -287,7 +289,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
         filename: input.filename,
         filesize: input.filesize,
         mimetype: contentType,
-        storageKey: `cases/${caseId}/${randomName()}`,
+        storageKey: `${UPLOAD_STAGING_PREFIX}cases/${caseId}/${randomName()}`,
       });
       return presign(row, contentType, parsed.bucket);
     },
@@ -313,30 +315,38 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
         filename: input.filename,
         filesize: input.filesize,
         mimetype: contentType,
-        storageKey: `temp/${caller.userId}/${randomName()}`,
+        storageKey: `${UPLOAD_STAGING_PREFIX}temp/${caller.userId}/${randomName()}`,
       });
       return presign(row, contentType, parsed.bucket);
     },
 
     /**
-     * Confirms an upload: the object exists with the announced size and its first bytes are the
-     * announced type. Then the file joins the case (inputs public, planning private). A mismatch
-     * removes the object and the row.
+     * Confirms an upload: the object is moved out of the upload policy's reach to the key it is
+     * served from, and there it must have the announced size and first bytes of the announced
+     * type — so what was checked is what is served, even if the policy is replayed later. Then
+     * the file joins the case (inputs public, planning private). A mismatch removes the object
+     * and the row.
      */
     async uploadedSuccess(caller: AuthContext, id: number) {
       const row = await findAttachmentById(db, id);
       if (!row || row.deletedAt || row.userId !== caller.userId) throw notFound();
       if (row.caseId !== null && !(await caseAccess(db, caller, row.caseId))) throw notFound();
-      if (row.status !== 'uploading') {
-        const attachment = await toAttachment(row);
+      const answer = async (confirmed: AttachmentRow) => {
+        const attachment = await toAttachment(confirmed);
         return { attachment, url: attachment.url };
+      };
+      if (row.status !== 'uploading') return answer(row);
+      const key = `${row.caseId === null ? `temp/${row.userId}` : `cases/${row.caseId}`}/${randomName()}`;
+      const head = await storage.move(row.storageKey!, key);
+      if (!head) {
+        // Nothing uploaded yet, or a concurrent confirmation moved it first.
+        const again = await findAttachmentById(db, id);
+        if (again && !again.deletedAt && again.status !== 'uploading') return answer(again);
+        throw new AppError(409, 'UPLOAD_NOT_FOUND');
       }
-      const key = row.storageKey!;
-      const head = await storage.head(key);
-      if (!head) throw new AppError(409, 'UPLOAD_NOT_FOUND');
       const discard = async (error: AppError) => {
         await deleteObjectQuietly(key);
-        await removeAttachmentRow(db, row.id);
+        await removeUploadingAttachmentRow(db, row.id);
         return error;
       };
       if (head.size !== row.filesize)
@@ -353,7 +363,11 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       const updated = await db.transaction(async (tx) => {
         const locked = await findAttachmentForUpdate(tx, row.id);
         if (!locked || locked.status !== 'uploading') return locked;
-        const done = await updateAttachment(tx, row.id, { status, uploadedAt: new Date() });
+        const done = await updateAttachment(tx, row.id, {
+          status,
+          uploadedAt: new Date(),
+          storageKey: key,
+        });
         if (done.caseId !== null) {
           recorded = await recordCaseActivity(tx, {
             caseId: done.caseId,
@@ -371,8 +385,10 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
         return done;
       });
       ctx.caseEvents.publish(advanced);
+      // A concurrent confirmation won (or the upload was cancelled): this copy is not served.
+      if (updated?.storageKey !== key) await deleteObjectQuietly(key);
       if (!updated) throw notFound();
-      if (updated.caseId !== null && row.status === 'uploading') {
+      if (updated.caseId !== null && updated.storageKey === key) {
         emit(
           {
             caseId: updated.caseId,
@@ -385,8 +401,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
           (recorded as { detail: Record<string, unknown> } | null)?.detail,
         );
       }
-      const attachment = await toAttachment(updated);
-      return { attachment, url: attachment.url };
+      return answer(updated);
     },
 
     get: getWithActions,

@@ -12,7 +12,8 @@ import type { AccountMailKind } from '../../adapters/mail/account-mails';
 import type { AppContext, RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../security/passwords';
+import { accountOfLogin, accountOfUser } from '../../security/password-checks';
+import { decoyPasswordHash, hashPassword } from '../../security/passwords';
 import { hashToken, randomToken, type AccessTokenSubject } from '../../security/tokens';
 import type { AuthContext } from '../../http/permissions';
 import { writeAudit } from '../audit/audit.repository';
@@ -227,15 +228,18 @@ export function createAuthService(ctx: AppContext) {
       input: { login: string; password: string; remember?: boolean | undefined },
       meta: RequestMeta,
     ): Promise<SessionResult> {
-      const user = await findUserByLogin(db, input.login);
+      const found = await findUserByLogin(db, input.login);
       // A deleted account answers like an unknown login.
-      if (!user || user.deletedAt) {
-        await verifyPassword(await decoyPasswordHash(), input.password);
-        throw new AppError(401, 'INVALID_CREDENTIALS');
-      }
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        throw new AppError(401, 'INVALID_CREDENTIALS');
-      }
+      const user = found && !found.deletedAt ? found : undefined;
+      const right = await ctx.passwordChecks.verify(
+        {
+          account: user ? accountOfUser(user.id) : accountOfLogin(input.login),
+          address: meta.ip,
+        },
+        user?.passwordHash ?? (await decoyPasswordHash()),
+        input.password,
+      );
+      if (!user || !right) throw new AppError(401, 'INVALID_CREDENTIALS');
       // Only told after the right password, so it reveals nothing to someone guessing logins.
       if (!user.verifiedAt) throw new AppError(403, 'ACCOUNT_NOT_VERIFIED');
       return startSession(user, input.remember ?? false, meta);

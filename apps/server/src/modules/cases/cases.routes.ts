@@ -215,8 +215,14 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
   r.post('/api/v1/case/:id/move', {
     config: {
       ...auth,
-      // Approve verifies the password: limited like a login.
-      rateLimit: { max: config.rateLimit.login, timeWindow: config.rateLimit.windowMs },
+      // Per user, generous: a lab validates batches from one office address, and concurrent
+      // identical moves must answer 200 and 409s. Approve's password check has its own limits
+      // (per account and per address, in the service).
+      rateLimit: {
+        max: config.rateLimit.caseMove,
+        timeWindow: config.rateLimit.windowMs,
+        keyGenerator: (req) => `user:${caller(req).userId}`,
+      },
     },
     schema: {
       tags,

@@ -71,7 +71,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationError, zodIssueFields } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
-import { verifyPassword } from '../../security/passwords';
+import { accountOfUser } from '../../security/password-checks';
 import { isPartnerLinkedToClinic } from '../partners/partners.repository';
 import { caseAccessOf, loadCaseAccess, type CaseAccess } from './case-access.service';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
@@ -943,9 +943,13 @@ export function createCasesService(ctx: AppContext) {
           throw new AppError(403, 'FORBIDDEN');
         }
         const user = await findUserForCase(db, caller.userId);
-        if (!user || !(await verifyPassword(user.passwordHash, body.password ?? ''))) {
-          throw new AppError(400, 'WRONG_PASSWORD');
-        }
+        if (!user) throw new AppError(400, 'WRONG_PASSWORD');
+        const right = await ctx.passwordChecks.verify(
+          { account: accountOfUser(caller.userId), address: caller.ip },
+          user.passwordHash,
+          body.password ?? '',
+        );
+        if (!right) throw new AppError(400, 'WRONG_PASSWORD');
       }
       return change(caller, caseId, language, async (tx, access, row, now) => {
         const viewer = viewerOf(caller);

@@ -1,7 +1,7 @@
 import type { AppContext, RequestMeta } from '../../context';
 import { isoOrNull } from '../../http/envelope';
 import { AppError } from '../../http/app-error';
-import { verifyPassword } from '../../security/passwords';
+import { accountOfUser } from '../../security/password-checks';
 import { listAuditByActor } from '../audit/audit.repository';
 import { toUserProfile } from '../users/user-profile';
 import { findUserById } from '../users/users.repository';
@@ -205,9 +205,12 @@ export function createPrivacyService(ctx: AppContext, users: UsersService) {
     async deleteSelf(userId: number, password: string, meta: RequestMeta) {
       const user = await findUserById(db, userId);
       if (!user || user.deletedAt) throw new AppError(404, 'NOT_FOUND');
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        throw new AppError(400, 'WRONG_PASSWORD');
-      }
+      const right = await ctx.passwordChecks.verify(
+        { account: accountOfUser(userId), address: meta.ip },
+        user.passwordHash,
+        password,
+      );
+      if (!right) throw new AppError(400, 'WRONG_PASSWORD');
       return users.anonymize(userId, userId, meta, SELF_DELETE_ACTION);
     },
   };

@@ -10,7 +10,8 @@ import {
 } from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../http/app-error';
-import { hashPassword, verifyPassword } from '../../security/passwords';
+import { accountOfUser } from '../../security/password-checks';
+import { hashPassword } from '../../security/passwords';
 import { writeAudit } from '../audit/audit.repository';
 import { revokeAllSessions } from '../auth/auth.repository';
 import { profilePatchOf, toUserProfile } from '../users/user-profile';
@@ -114,9 +115,12 @@ export function createProfileService(ctx: AppContext) {
       meta: RequestMeta,
     ): Promise<{ updated: true }> {
       const user = await requireUser(userId);
-      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        throw new AppError(400, 'WRONG_PASSWORD');
-      }
+      const right = await ctx.passwordChecks.verify(
+        { account: accountOfUser(userId), address: meta.ip },
+        user.passwordHash,
+        input.currentPassword,
+      );
+      if (!right) throw new AppError(400, 'WRONG_PASSWORD');
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await updateUser(tx, userId, { passwordHash });

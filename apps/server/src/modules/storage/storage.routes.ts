@@ -22,6 +22,7 @@ const REJECTIONS: Record<UploadFailure, () => AppError> = {
   expired: () => new AppError(403, 'UPLOAD_POLICY_EXPIRED'),
   tooLarge: () => new AppError(413, 'FILE_TOO_LARGE'),
   tooSmall: () => new AppError(400, 'UPLOAD_SIZE_MISMATCH'),
+  alreadyReceived: () => new AppError(409, 'UPLOAD_ALREADY_RECEIVED'),
 };
 
 const asAppError = (error: unknown) =>
@@ -46,13 +47,13 @@ export async function registerStorageRoutes(
 
     r.post(LOCAL_UPLOAD_PATH, {
       // Anyone may post, but only with a valid signed policy from createPostUrl (checked before
-      // a byte of the file is written).
+      // a byte of the file is written), and only once per key: the first complete file wins.
       config: { permission: 'public' },
       schema: {
         tags: ['storage'],
         summary:
           'Local store: the presigned POST target (fields key, Content-Type, policy, signature, ' +
-          'then file). 204 when stored',
+          'then file). 204 when stored; 409 UPLOAD_ALREADY_RECEIVED when the key was already written',
         consumes: ['multipart/form-data'],
       },
       handler: async (req, reply) => {
