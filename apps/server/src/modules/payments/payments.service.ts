@@ -250,7 +250,6 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
             ? await ctx.storage.signedDownloadUrl(receipt.storageKey, {
                 filename: receipt.fileName,
                 contentType: receipt.contentType ?? 'application/octet-stream',
-                expiresInSec: 600,
               })
             : null;
         const status = t.paymentStatus as PaymentStatus;
