@@ -1023,6 +1023,17 @@ export async function findCasesWithDeadlineBefore(
 }
 
 /** The payment status of each transaction of a case (the transactions case check). */
+/** Each transaction of a case with its payer (who, besides staff and owner, reads its money). */
+export async function listCaseTransactionPayers(
+  db: DbOrTx,
+  caseId: number,
+): Promise<{ id: number; payerId: number }[]> {
+  return db
+    .select({ id: transactions.id, payerId: transactions.payerId })
+    .from(transactions)
+    .where(eq(transactions.caseId, caseId));
+}
+
 export async function listCaseTransactionStatuses(db: DbOrTx, caseId: number): Promise<string[]> {
   const rows = await db
     .select({ paymentStatus: transactions.paymentStatus })

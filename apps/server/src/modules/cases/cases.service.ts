@@ -8,6 +8,7 @@ import {
   areTransactionsValid,
   availableCaseActions,
   canArchive,
+  caseEventDetailFor,
   caseDeadline,
   caseListGroup,
   emptyServiceDataV3,
@@ -76,6 +77,7 @@ import {
   insertCaseReview,
   insertCaseServices,
   insertPatient,
+  listCaseTransactionPayers,
   listCaseTransactionStatuses,
   listCaseEvents,
   listCaseMembers,
@@ -606,11 +608,25 @@ export function createCasesService(ctx: AppContext) {
       return readCase(caller, caseId, language);
     },
 
+    /**
+     * The case's events, oldest first; the money in payment events only for whoever sees the
+     * transaction (the domain's `caseEventDetailFor`, the rule of the transactions list).
+     */
     async history(caller: Caller, caseId: number): Promise<CaseEvent[]> {
-      await requireAccess(caller, caseId);
+      const access = await requireAccess(caller, caseId);
       const events = await listCaseEvents(db, caseId);
       const actorIds = [...new Set(events.map((e) => e.actorId).filter((id) => id !== null))];
       const names = new Map((await findUsersByIds(db, actorIds)).map((u) => [u.id, u.displayName]));
+      const payers = new Map(
+        (await listCaseTransactionPayers(db, caseId)).map((t) => [t.id, t.payerId]),
+      );
+      const facts = (detail: Record<string, unknown>) => ({
+        caseOwnerId: access.ownerId,
+        payerId:
+          typeof detail.transactionId === 'number'
+            ? (payers.get(detail.transactionId) ?? null)
+            : null,
+      });
       return events.map((e) => ({
         id: e.id,
         caseId: e.caseId,
@@ -620,7 +636,7 @@ export function createCasesService(ctx: AppContext) {
         action: e.action,
         fromStatus: e.fromStatus,
         toStatus: e.toStatus,
-        detail: e.detail,
+        detail: caseEventDetailFor(caller, e, facts(e.detail)),
       }));
     },
 
