@@ -22,9 +22,10 @@ import { noZipLookup, type ZipLookup } from './adapters/zip-lookup/zip-lookup';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
-import { ensureReferenceData, seedDemoData } from './db/seed';
+import { ensureReferenceData, findDemoAccounts, seedDemoData } from './db/seed';
 import { registerErrorHandling } from './http/error-handler';
 import { registerPermissions } from './http/permissions';
+import { loggerOptions, type LogDestination } from './http/request-log';
 import { registerTextGuard } from './http/text-guard';
 import { registerAttachmentRoutes } from './modules/attachments/attachments.routes';
 import {
@@ -94,6 +95,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Replaces the zip-lookup adapter chosen from the config. */
   zipLookup?: ZipLookup;
+  /** Where log lines go instead of stdout (tests read what the server logs). */
+  logStream?: LogDestination;
 }
 
 /** Builds the whole server (plugins, modules, web app) on an open, migrated database. */
@@ -101,8 +104,11 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  // Pino's default request serializer logs method and URL, never headers or bodies (no tokens).
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  // The request log holds method and redacted URL, never headers or bodies (http/request-log.ts).
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    trustProxy: config.trustProxy,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -118,12 +124,24 @@ export async function buildApp(
   if (config.seedDemo && (await seedDemoData(database.db, { storage }))) {
     app.log.info('empty database: demo data seeded (password Dentflow123)');
   }
+  if (config.production) {
+    // Seeded now or on an earlier start: whoever reads the README can sign in with these.
+    const demoAccounts = await findDemoAccounts(database.db);
+    if (demoAccounts.length > 0) {
+      app.log.warn(
+        { demoAccounts },
+        'demo accounts exist (password Dentflow123 unless changed): delete them or change their passwords',
+      );
+    }
+  }
 
   const mail = createMailSender({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: join(config.dataDir, 'outbox'),
     logger: app.log,
+    // The outbox's log lists each mail's links (live tokens) for a local run, never in production.
+    logLinks: !config.production,
   });
   const mailWorker = createMailWorker({ config, db: database.db, mail, log: app.log });
   // idle() also waits for the worker, so a test reads the outbox once the mails are out.

@@ -147,6 +147,30 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('SEED_DEMO and NODE_ENV', () => {
+    const secret = { JWT_SECRET: 'p'.repeat(40) };
+    it.each([
+      // [NODE_ENV, SEED_DEMO, seeds the demo accounts]
+      [undefined, undefined, true], // `npm start`: no NODE_ENV
+      ['development', undefined, true],
+      ['test', undefined, true],
+      ['production', undefined, false],
+      [' production ', undefined, false],
+      ['production', 'true', true],
+      ['production', '1', true],
+      ['production', 'false', false],
+      [undefined, 'false', false],
+      ['development', 'no', false],
+    ])('NODE_ENV=%s SEED_DEMO=%s → seedDemo %s', (nodeEnv, seedDemo, expected) => {
+      const env: Record<string, string> = { DATA_DIR: dir, ...secret };
+      if (nodeEnv !== undefined) env.NODE_ENV = nodeEnv;
+      if (seedDemo !== undefined) env.SEED_DEMO = seedDemo;
+      const config = loadConfig(env);
+      expect(config.seedDemo).toBe(expected);
+      expect(config.production).toBe(nodeEnv?.trim() === 'production');
+    });
+  });
+
   describe('JWT_SECRET in production', () => {
     it('is required: the boot stops with JWT_SECRET in the list of what is wrong', () => {
       const productionDir = join(dir, 'production');

@@ -5,13 +5,16 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { findRepoRoot, resolveUserPath } from './paths';
 
-const booleanFromEnv = (fallback: boolean) =>
+/** A yes/no variable; unset gives `fallback` (undefined: decided later from other settings). */
+const booleanFromEnv = <Fallback extends boolean | undefined>(fallback: Fallback) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], {
       error: 'must be one of true, false, 1, 0, yes, no',
     })
     .optional()
-    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+    .transform((value): boolean | Fallback =>
+      value === undefined ? fallback : ['true', '1', 'yes'].includes(value),
+    );
 
 /**
  * Trusts the last `hops` hops — the socket peer, then X-Forwarded-For from the right — so the client
@@ -120,7 +123,8 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://user:pass@host:587'),
   MAIL_FROM: z.string().trim().min(3).default('Dentflow <no-reply@dentflow.local>'),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://host:6379'),
-  SEED_DEMO: booleanFromEnv(true),
+  // Unset: true, except with NODE_ENV=production (see `seedDemo`).
+  SEED_DEMO: booleanFromEnv(undefined),
   WEB_DIST_DIR: optionalText,
   ZIP_LOOKUP_URL: optionalUrl(/^https?:\/\//, 'https://viacep.com.br/ws'),
   ZIP_LOOKUP_TIMEOUT_MS: positiveInt(5000),
@@ -157,6 +161,8 @@ export const PAYPAL_SANDBOX_URL = 'https://api-m.sandbox.paypal.com';
 export const PAGBANK_SANDBOX_URL = 'https://sandbox.api.pagseguro.com';
 
 export interface Config {
+  /** NODE_ENV=production: no demo data unless asked, no mail links in the log. */
+  production: boolean;
   dataDir: string;
   /** PostgreSQL when set, else PGlite in `${dataDir}/db`. */
   databaseUrl: string | undefined;
@@ -172,6 +178,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
+  /**
+   * Seed the demo accounts (public password) on an empty database. `SEED_DEMO`; unset: true for
+   * a local run (`npm start` sets no NODE_ENV), false with NODE_ENV=production.
+   */
   seedDemo: boolean;
   webDistDir: string;
   zipLookupUrl: string | undefined;
@@ -245,7 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`);
   // A secret generated into DATA_DIR differs per instance and dies with the volume: in production
   // it must be given, or sessions break across instances and restarts.
-  if (env.NODE_ENV?.trim() === 'production' && !env.JWT_SECRET?.trim()) {
+  const production = env.NODE_ENV?.trim() === 'production';
+  if (production && !env.JWT_SECRET?.trim()) {
     problems.push(
       'JWT_SECRET: required when NODE_ENV=production (a random string of at least 32 characters)',
     );
@@ -264,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const repoRoot = findRepoRoot();
   const dataDir = e.DATA_DIR ? resolveUserPath(e.DATA_DIR) : join(repoRoot, 'data');
   return {
+    production,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     port: e.PORT,
@@ -275,7 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? !production,
     webDistDir: e.WEB_DIST_DIR
       ? resolveUserPath(e.WEB_DIST_DIR)
       : join(repoRoot, 'apps', 'web', 'dist'),

@@ -75,6 +75,7 @@ async function startInstance(options: {
       from: 'Dentflow <no-reply@dentflow.test>',
       outboxDir: options.outboxDir ?? join(tmpdir(), 'unused-outbox'),
       logger: log,
+      logLinks: false,
     });
   const worker = createMailWorker(
     {

@@ -653,22 +653,18 @@ describe('PagBank adapter against the PagBank sandbox', () => {
     const notice = notices[0]!;
     expect(notice).toMatchObject({ method: 'POST', path: '/notify' });
     expect(client.readNotification(notice.headers, notice.body)).toEqual({
+      kind: 'notice',
       orderId,
       checkoutId: null,
-      signed: true,
     });
     expect(
       clientFor({ token: 'other-token' }).readNotification(notice.headers, notice.body),
-    ).toBeNull();
+    ).toEqual({ kind: 'unsigned' });
     expect(
       client.readNotification(notice.headers, notice.body.replace('"PAID"', '"DECLINED"')),
-    ).toBeNull();
+    ).toEqual({ kind: 'unsigned' });
     const { 'x-authenticity-token': _signature, ...unsigned } = notice.headers;
-    expect(client.readNotification(unsigned, notice.body)).toEqual({
-      orderId,
-      checkoutId: null,
-      signed: false,
-    });
+    expect(client.readNotification(unsigned, notice.body)).toEqual({ kind: 'unsigned' });
 
     expect(await client.getOrder(orderId!)).toEqual({
       orderId,
@@ -699,10 +695,10 @@ describe('PagBank adapter against the PagBank sandbox', () => {
     await pagbank.notify(orderId, { token: 'not-the-token' });
     const [, unsigned, forged] = noticesOf(orderId);
     expect(unsigned!.headers['x-authenticity-token']).toBeUndefined();
-    expect(client.readNotification(unsigned!.headers, unsigned!.body)).toMatchObject({
-      signed: false,
+    expect(client.readNotification(unsigned!.headers, unsigned!.body)).toEqual({
+      kind: 'unsigned',
     });
-    expect(client.readNotification(forged!.headers, forged!.body)).toBeNull();
+    expect(client.readNotification(forged!.headers, forged!.body)).toEqual({ kind: 'unsigned' });
   });
 
   it('pays without posting when notifications are off; notify() still delivers', async () => {
@@ -722,28 +718,31 @@ describe('PagBank adapter against the PagBank sandbox', () => {
 
   it('reads the order out of the notification shapes PagBank sends', () => {
     const client = clientFor();
-    const read = (body: unknown, sign = false) => {
+    const read = (body: unknown, sign = true) => {
       const raw = typeof body === 'string' ? body : JSON.stringify(body);
       const headers = sign ? { 'X-Authenticity-Token': [pagbankSignature('pb-token', raw)] } : {};
       return client.readNotification(headers, raw);
     };
-    expect(read({ id: 'ORDE_A', checkout_id: 'CHEC_1', charges: [] }, true)).toEqual({
+    expect(read({ id: 'ORDE_A', checkout_id: 'CHEC_1', charges: [] })).toEqual({
+      kind: 'notice',
       orderId: 'ORDE_A',
       checkoutId: 'CHEC_1',
-      signed: true,
     });
     expect(
       read({ id: 'CHEC_2', status: 'ACTIVE', orders: [{ id: 'ORDE_B' }, { id: 'ORDE_C' }] }),
-    ).toEqual({
-      orderId: 'ORDE_C',
-      checkoutId: 'CHEC_2',
-      signed: false,
-    });
+    ).toEqual({ kind: 'notice', orderId: 'ORDE_C', checkoutId: 'CHEC_2' });
     expect(read({ id: 'CHAR_1', order_id: 'ORDE_D' })).toMatchObject({ orderId: 'ORDE_D' });
-    expect(read({ id: 'CHAR_1', status: 'PAID' })).toBeNull();
-    expect(read({ id: 'ORDE_../../x' })).toBeNull();
-    expect(read('not json')).toBeNull();
-    expect(read([{ id: 'ORDE_A' }])).toBeNull();
+    // Unsigned: refused before the body is read, whatever it holds.
+    expect(read({ id: 'ORDE_A', checkout_id: 'CHEC_1' }, false)).toEqual({ kind: 'unsigned' });
+    expect(read('not json', false)).toEqual({ kind: 'unsigned' });
+    for (const body of [
+      { id: 'CHAR_1', status: 'PAID' },
+      { id: 'ORDE_../../x' },
+      'not json',
+      [{ id: 'ORDE_A' }],
+    ]) {
+      expect(read(body), JSON.stringify(body)).toEqual({ kind: 'unreadable' });
+    }
   });
 
   it('a wrong token is a ProviderError 401 in PagBank’s words, not retried', async () => {

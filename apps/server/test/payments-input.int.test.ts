@@ -423,7 +423,7 @@ describe('provider notices', () => {
     expect(await noticeCount()).toBe(before);
   });
 
-  it('PagBank: a wrong signature or a body that is not a JSON order is 400 and records nothing', async () => {
+  it('PagBank: no or a wrong signature is 401, a signed body that is not a JSON order 400; nothing recorded', async () => {
     const before = await noticeCount();
     const notice = JSON.stringify({ id: 'ORDE_0001', reference_id: 'DF-1', charges: [] });
     const signed = (body: string, token = PAGBANK_TOKEN) => ({
@@ -432,20 +432,20 @@ describe('provider notices', () => {
     });
     expectRefused(
       await post('pagseguro', notice, signed(notice, 'not-the-token')),
-      400,
-      'BAD_REQUEST',
+      401,
+      'NOT_AUTHORIZED',
     );
     expectRefused(
       await post('pagseguro', notice, { 'x-authenticity-token': 'abc123' }),
-      400,
-      'BAD_REQUEST',
+      401,
+      'NOT_AUTHORIZED',
     );
     for (const body of ['not json', '', '[]', JSON.stringify({ hello: 'world' })]) {
       expectRefused(await post('pagseguro', body, signed(body)), 400, 'BAD_REQUEST');
       expectRefused(
         await post('pagseguro', body, { 'content-type': 'text/plain' }),
-        400,
-        'BAD_REQUEST',
+        401,
+        'NOT_AUTHORIZED',
       );
     }
     expect(await noticeCount()).toBe(before);

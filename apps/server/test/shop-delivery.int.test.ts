@@ -20,7 +20,7 @@ import {
   productByCode,
   shopCall,
 } from './support/shop-fixtures';
-import { login, startTestApp, type Session, type TestApp } from './support/test-app';
+import { json, login, startTestApp, type Session, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let doctor: Session;
@@ -296,6 +296,49 @@ describe('GET /products/coupom/lookup/{code}', () => {
       });
     }
     expect(unknown.message).toBe(deleted.message);
+  });
+
+  it('answers a code bound to another user exactly like an unknown one', async () => {
+    const holder = await createUser(t.app, ['doctor']);
+    await db()
+      .insert(coupons)
+      .values([
+        { code: 'BOUND25', coupomType: 1, value: 25, bind2User: holder.profile.id },
+        {
+          code: 'BOUNDOLD',
+          coupomType: 2,
+          value: 5000,
+          bind2User: holder.profile.id,
+          expireAt: new Date('2020-01-01T00:00:00Z'),
+        },
+        {
+          code: 'BOUNDOFF',
+          coupomType: 1,
+          value: 30,
+          bind2User: holder.profile.id,
+          active: false,
+        },
+      ]);
+    // The holder's coupon is real: it applies to them.
+    expect(objOf<CouponLookupResponse>(await lookup(holder, 'BOUND25'))).toMatchObject({
+      applicable: true,
+      coupomType: 1,
+      value: 25,
+    });
+    const items = [await cartItem(db(), 'PLAN-GUIDE', { planningExtraData: PATIENT })];
+    for (const cart of [undefined, { items, currency: 'USD' }]) {
+      const answer = async (code: string) => {
+        const response = await lookup(doctor, code, cart);
+        const { code: echoed, ...body } = json<{ obj: CouponLookupResponse }>(response).obj;
+        expect(echoed).toBe(code);
+        return { status: response.statusCode, body };
+      };
+      const unknown = await answer('NOSUCH25');
+      expect(unknown).toMatchObject({ status: 200, body: { rejection: 'deleted' } });
+      for (const code of ['BOUND25', 'BOUNDOLD', 'BOUNDOFF']) {
+        expect(await answer(code), `${code} ${JSON.stringify(cart)}`).toEqual(unknown);
+      }
+    }
   });
 
   it('refuses a malformed cart, an unknown product, a long code and an anonymous caller', async () => {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalStorage, type LocalStorage } from '../src/adapters/storage/local-storage';
 import { contentDisposition } from '../src/adapters/storage/storage';
 import {
@@ -210,7 +210,6 @@ describe('download links', () => {
     const url = await storage.signedDownloadUrl(`cases/${caseId}/dl`, {
       filename: 'evil"\r\nX-Injected: 1.txt',
       contentType: 'application/octet-stream',
-      expiresInSec: 60,
     });
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
@@ -223,15 +222,16 @@ describe('download links', () => {
   });
 
   it.each([
-    ['expired', -1, (u: string) => u],
-    ['tampered', 60, (u: string) => u.replace(/t=./, (m) => (m.endsWith('e') ? 't=f' : 't=e'))],
-    ['unsigned', 60, (u: string) => u.split('.')[0]!],
-  ])('%s → 403', async (_name, expiresInSec, tamper) => {
-    const url = await storage.signedDownloadUrl(`cases/${caseId}/dl`, {
-      filename: 'a.txt',
-      contentType: 'text/plain',
-      expiresInSec,
-    });
+    // Links live DOWNLOAD_LINK_SECONDS (300): one made 301 s ago is dead.
+    ['expired', 301_000, (u: string) => u],
+    ['tampered', 0, (u: string) => u.replace(/t=./, (m) => (m.endsWith('e') ? 't=f' : 't=e'))],
+    ['unsigned', 0, (u: string) => u.split('.')[0]!],
+  ])('%s → 403', async (_name, ageMs, tamper) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() - ageMs);
+    const url = await storage
+      .signedDownloadUrl(`cases/${caseId}/dl`, { filename: 'a.txt', contentType: 'text/plain' })
+      .finally(() => vi.useRealTimers());
     const response = await t.app.inject({ method: 'GET', url: tamper(url) });
     expect(response.statusCode).toBe(403);
     expect(codeOf(response)).toBe('INVALID_TOKEN');

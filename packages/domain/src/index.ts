@@ -33,6 +33,7 @@ export * from './payments/transaction-api';
 export * from './payments/payment-status';
 export * from './payments/pix-br-code';
 export * from './payments/transaction-permissions';
+export * from './payments/money-in-history';
 export * from './attachments/attachment';
 export * from './attachments/attachment-rules';
 export * from './shop/product';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { ROLES, type Role } from '@dentflow/domain';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
@@ -16,6 +16,19 @@ import {
 
 export const DEMO_PASSWORD = 'Dentflow123';
 export const demoEmail = (role: Role) => `${role}@dentflow.local`;
+
+/**
+ * The demo accounts (by their demo emails) that exist and are not deleted, seeded on this start
+ * or an earlier one: production warns about them at start.
+ */
+export async function findDemoAccounts(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, ROLES.map(demoEmail)), isNull(users.deletedAt)))
+    .orderBy(users.id);
+  return rows.map((row) => row.email);
+}
 
 /** Spec §3: category ids 1-8 decide which service-data sections show (only 3 shows the implant ones). */
 const CATEGORIES: Record<number, TranslatedName> = {

@@ -337,6 +337,24 @@ export async function startTestApp(
   };
 }
 
+/** The server's log lines, captured (pass `stream` as the `logStream` option, set LOG_LEVEL). */
+export interface CapturedLog {
+  stream: { write(line: string): void };
+  /** Every line written so far, as written (JSON). */
+  lines: string[];
+  /** The lines parsed. */
+  entries(): Record<string, unknown>[];
+}
+
+export function captureLog(): CapturedLog {
+  const lines: string[] = [];
+  return {
+    stream: { write: (line: string) => void lines.push(line) },
+    lines,
+    entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
+
 /** Undoes quoted-printable soft breaks and escapes so links and accents can be read from a raw mail. */
 export function decodeQuotedPrintable(text: string): string {
   const joined = text.replace(/=\r?\n/g, '');

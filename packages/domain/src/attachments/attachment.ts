@@ -51,6 +51,13 @@ export const ATTACHMENT_STATUSES = [
 ] as const;
 export type AttachmentStatus = (typeof ATTACHMENT_STATUSES)[number];
 
+/**
+ * How long a signed download link works (file `url`s, receipts): 5 minutes, so a link that leaks
+ * (browser history, a proxy's log, a forwarded screenshot) is soon dead. Clients refetch the
+ * answers that carry links well before.
+ */
+export const DOWNLOAD_LINK_SECONDS = 300;
+
 export const attachmentSchema = z.object({
   id: z.number().int(),
   caseId: z.number().int().nullable(),

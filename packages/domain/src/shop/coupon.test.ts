@@ -44,7 +44,22 @@ describe('coupon applicability (spec §9)', () => {
     ['once per user, used before', { oncePerUser: true }, { usesByUser: 1 }, 'alreadyUsed'],
     ['once per user, first use', { oncePerUser: true }, { usesByUser: 0 }, null],
     ['not once per user, used before', { oncePerUser: false }, { usesByUser: 4 }, null],
-    ['bound to another user', { bind2User: 6 }, {}, 'otherUser'],
+    // Another user's coupon answers like an unknown code, whatever else is true of it.
+    ['bound to another user', { bind2User: 6 }, {}, 'deleted'],
+    ['bound to another user and inactive', { bind2User: 6, active: false }, {}, 'deleted'],
+    [
+      'bound to another user and expired',
+      { bind2User: 6, expireAt: '2025-05-31T00:00:00Z' },
+      {},
+      'deleted',
+    ],
+    ['bound to another user and used up', { bind2User: 6, maxUsage: 1, used: 1 }, {}, 'deleted'],
+    [
+      'bound to another user, used before',
+      { bind2User: 6, oncePerUser: true },
+      { usesByUser: 1 },
+      'deleted',
+    ],
     ['bound to this user', { bind2User: 5 }, {}, null],
     ['bound product in cart', { bind2Product: 2 }, { cart }, null],
     ['bound product not in cart', { bind2Product: 9 }, { cart }, 'notInCart'],

@@ -66,7 +66,6 @@ export const COUPON_REJECTIONS = [
   'expired',
   'exhausted',
   'alreadyUsed',
-  'otherUser',
   'notInCart',
 ] as const;
 export type CouponRejection = (typeof COUPON_REJECTIONS)[number];
@@ -90,7 +89,9 @@ export interface CouponUseContext {
 /**
  * Spec §9 coupon applicability: active, not deleted, not expired, usage below maxUsage, once per
  * user, bound user, bound product or category present. Returns the first reason it is not
- * applicable, or null when it is.
+ * applicable, or null when it is. A coupon bound to another user does not exist for this one: it
+ * answers 'deleted', like an unknown code, before any other reason, so nobody learns of codes
+ * made for someone else.
  */
 export function couponRejection(
   coupon: Pick<
@@ -110,6 +111,7 @@ export function couponRejection(
   context: CouponUseContext,
 ): CouponRejection | null {
   if (coupon.deletedAt) return 'deleted';
+  if (coupon.bind2User !== null && coupon.bind2User !== context.userId) return 'deleted';
   if (!coupon.active) return 'inactive';
   if (coupon.expireAt && new Date(coupon.expireAt).getTime() <= context.now.getTime())
     return 'expired';
@@ -117,7 +119,6 @@ export function couponRejection(
   if (coupon.coupomType === COUPON_TYPES.unit && remainingCouponUnits(coupon) === 0)
     return 'exhausted';
   if (coupon.oncePerUser && context.usesByUser > 0) return 'alreadyUsed';
-  if (coupon.bind2User !== null && coupon.bind2User !== context.userId) return 'otherUser';
   if (context.cart) {
     if (coupon.bind2Product !== null && !context.cart.productIds.includes(coupon.bind2Product))
       return 'notInCart';

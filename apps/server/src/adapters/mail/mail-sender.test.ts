@@ -103,6 +103,7 @@ describe('SMTP adapter', () => {
       smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
       from: 'Dentflow <no-reply@dentflow.test>',
       outboxDir: '/nonexistent',
+      logLinks: false,
       logger,
     });
     expect(sender.kind).toBe('smtp');
@@ -118,12 +119,13 @@ describe('SMTP adapter', () => {
     expect(unfold(received[0]!.raw)).toContain(link);
   });
 
-  it('logs the subject, a message id and the recipient domain — never the links or the address', async () => {
+  it('logs a message id and the recipient domain — never the subject, the links or the address', async () => {
     const capture = capturingLogger();
     const sender = createMailSender({
       smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
       from: 'Dentflow <no-reply@dentflow.test>',
       outboxDir: '/nonexistent',
+      logLinks: false,
       logger: capture.logger,
     });
     const token = 'live_reset_token_4f9a';
@@ -142,11 +144,10 @@ describe('SMTP adapter', () => {
     expect(logged).not.toContain('bea@');
     expect(capture.lines).toHaveLength(1);
     const entry = JSON.parse(capture.lines[0]!) as Record<string, unknown>;
-    expect(entry).toMatchObject({
-      msg: 'mail sent',
-      subject: 'Reset your Dentflow password',
-      recipientDomain: 'clinic.example',
-    });
+    expect(entry).toMatchObject({ msg: 'mail sent', recipientDomain: 'clinic.example' });
+    // A notification's subject names the patient: no subject is ever logged.
+    expect(entry).not.toHaveProperty('subject');
+    expect(logged).not.toContain('Reset your Dentflow password');
     expect(entry.messageId).toEqual(expect.stringMatching(/^<.+>$/));
   });
 
@@ -155,6 +156,7 @@ describe('SMTP adapter', () => {
       smtpUrl: 'smtp://127.0.0.1:1',
       from: 'x@y.z',
       outboxDir: '/nonexistent',
+      logLinks: false,
       logger,
     });
     await expect(
@@ -172,6 +174,7 @@ describe('background delivery (dispatch)', () => {
       smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
       from: 'Dentflow <no-reply@dentflow.test>',
       outboxDir: '/nonexistent',
+      logLinks: false,
       logger: log,
     });
   const resetMail = (email: string, token: string) =>
@@ -222,6 +225,7 @@ describe('background delivery (dispatch)', () => {
     expect(logged).not.toContain(token);
     expect(logged).not.toContain('resetPassword/');
     expect(logged).not.toContain('rejected.bea');
+    expect(logged).not.toContain('Reset your Dentflow password');
     expect(capture.lines).toHaveLength(1);
     const entry = JSON.parse(capture.lines[0]!) as Record<string, unknown>;
     expect(entry).toMatchObject({
@@ -229,7 +233,6 @@ describe('background delivery (dispatch)', () => {
       msg: 'mail not sent',
       userId: 7,
       kind: 'resetPassword',
-      subject: 'Reset your Dentflow password',
       recipientDomain: 'clinic.example',
       err: { responseCode: 550, command: 'RCPT TO' },
     });
@@ -246,6 +249,7 @@ describe('background delivery (dispatch)', () => {
       smtpUrl: 'smtp://127.0.0.1:1',
       from: 'x@y.z',
       outboxDir: '/nonexistent',
+      logLinks: false,
       logger: capture.logger,
     });
     expect(() => sender.dispatch(resetMail('a@b.c', 'tok_x'))).not.toThrow();
@@ -256,6 +260,14 @@ describe('background delivery (dispatch)', () => {
 });
 
 describe('outbox adapter', () => {
+  const verifyMail = () =>
+    accountMail(
+      'verifyAccount',
+      'es',
+      { email: 'eva@example.com', name: 'Eva' },
+      'http://localhost:3000/verify/tok_9',
+    );
+
   it('writes one .eml file per message, readable as a mail', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dentflow-outbox-'));
     try {
@@ -265,16 +277,10 @@ describe('outbox adapter', () => {
         from: 'Dentflow <no-reply@dentflow.local>',
         outboxDir: join(dir, 'outbox'),
         logger: capture.logger,
+        logLinks: true,
       });
       expect(sender.kind).toBe('outbox');
-      await sender.send(
-        accountMail(
-          'verifyAccount',
-          'es',
-          { email: 'eva@example.com', name: 'Eva' },
-          'http://localhost:3000/verify/tok_9',
-        ),
-      );
+      await sender.send(verifyMail());
       const files = readdirSync(join(dir, 'outbox'));
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/\.eml$/);
@@ -282,12 +288,42 @@ describe('outbox adapter', () => {
       expect(raw).toContain('To: eva@example.com');
       expect(raw).toContain('From: Dentflow <no-reply@dentflow.local>');
       expect(unfold(raw)).toContain('http://localhost:3000/verify/tok_9');
-      // Local convenience: the log shows the subject and the link to follow.
+      // A local run's convenience: the log shows the recipient and the link to follow, never the
+      // subject (a notification's names the patient).
+      expect(capture.lines).toHaveLength(1);
+      const entry = JSON.parse(capture.lines[0]!) as Record<string, unknown>;
+      expect(entry).toMatchObject({
+        msg: 'mail written to the outbox',
+        to: 'eva@example.com',
+        links: ['http://localhost:3000/verify/tok_9'],
+      });
+      expect(entry).not.toHaveProperty('subject');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('in production logs only the file: no link, token, recipient or subject', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dentflow-outbox-'));
+    try {
+      const capture = capturingLogger();
+      const sender = createMailSender({
+        smtpUrl: undefined,
+        from: 'Dentflow <no-reply@dentflow.local>',
+        outboxDir: join(dir, 'outbox'),
+        logger: capture.logger,
+        logLinks: false,
+      });
+      await sender.send(verifyMail());
+      expect(readdirSync(join(dir, 'outbox'))).toHaveLength(1);
+      const logged = capture.lines.join('\n');
+      expect(logged).not.toContain('tok_9');
+      expect(logged).not.toContain('eva@');
+      expect(logged).not.toContain('Confirme');
       expect(capture.lines).toHaveLength(1);
       expect(JSON.parse(capture.lines[0]!)).toMatchObject({
         msg: 'mail written to the outbox',
-        subject: 'Confirme su cuenta de Dentflow',
-        links: ['http://localhost:3000/verify/tok_9'],
+        file: expect.stringMatching(/\.eml$/),
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -10,8 +10,8 @@ export interface MailMessage {
   text: string;
   html: string;
   /**
-   * The links the message carries (with live tokens). Logged only in outbox mode, so a person
-   * running locally can follow them; never in SMTP mode.
+   * The links the message carries (with live tokens). Logged only by the outbox of a local run
+   * (no SMTP, not NODE_ENV=production), so a person can follow them; never otherwise.
    */
   links: string[];
   /**
@@ -45,15 +45,21 @@ interface Delivery {
   close(): void;
 }
 
+/**
+ * What the mail log holds: never a subject (a notification's names the patient), a body or an
+ * address in SMTP mode; the outbox of a local run also lists the recipient and the links.
+ */
 export function createMailSender(options: {
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;
   logger: FastifyBaseLogger;
+  /** Outbox only: log each mail's recipient and links (a local run's convenience). */
+  logLinks: boolean;
 }): MailSender {
   const delivery = options.smtpUrl
     ? smtpDelivery(options.smtpUrl, options.from, options.logger)
-    : outboxDelivery(options.outboxDir, options.from, options.logger);
+    : outboxDelivery(options.outboxDir, options.from, options.logger, options.logLinks);
   return withBackgroundDispatch(delivery, options.logger);
 }
 
@@ -109,13 +115,9 @@ function smtpDelivery(smtpUrl: string, from: string, logger: FastifyBaseLogger):
     kind: 'smtp',
     async send(message) {
       const info = await transport.sendMail(envelope(from, message));
-      // Never the links (they carry live verification and reset tokens) nor the full address.
+      // Never the subject (it may name the patient), the links (live tokens) nor the address.
       logger.info(
-        {
-          subject: message.subject,
-          messageId: info.messageId,
-          recipientDomain: recipientDomain(message.to),
-        },
+        { messageId: info.messageId, recipientDomain: recipientDomain(message.to) },
         'mail sent',
       );
     },
@@ -126,8 +128,8 @@ function smtpDelivery(smtpUrl: string, from: string, logger: FastifyBaseLogger):
 }
 
 /**
- * What of a failed delivery may be logged: the subject, the recipient's domain and the error with
- * the message's links (live account tokens) and any mail address removed.
+ * What of a failed delivery may be logged: the recipient's domain and the error with the
+ * message's links (live account tokens), subject (patient names) and any mail address removed.
  */
 export function describeMailFailure(error: unknown, message: MailMessage): Record<string, unknown> {
   const failure = error instanceof Error ? error : new Error(String(error));
@@ -140,7 +142,6 @@ export function describeMailFailure(error: unknown, message: MailMessage): Recor
       command,
       responseCode,
     },
-    subject: message.subject,
     recipientDomain: recipientDomain(message.to),
   };
 }
@@ -150,14 +151,22 @@ export function recipientDomain(address: string): string {
   return at === -1 ? '' : address.slice(at + 1).replace(/>$/, '');
 }
 
-/** Removes the message's links and any mail address (keeping its domain) from a text. */
+/** Removes the message's links, its subject and any mail address (keeping its domain) from a text. */
 export function redactMailText(text: string, message: MailMessage): string {
   const withoutLinks = message.links.reduce((out, link) => out.split(link).join('[link]'), text);
-  return withoutLinks.replace(/[^\s<>"'@:;,()[\]]+@([A-Za-z0-9.-]+)/g, '[address]@$1');
+  const withoutSubject = message.subject
+    ? withoutLinks.split(message.subject).join('[subject]')
+    : withoutLinks;
+  return withoutSubject.replace(/[^\s<>"'@:;,()[\]]+@([A-Za-z0-9.-]+)/g, '[address]@$1');
 }
 
 /** Writes each message as an RFC 822 `.eml` file (nodemailer's stream transport builds it). */
-function outboxDelivery(outboxDir: string, from: string, logger: FastifyBaseLogger): Delivery {
+function outboxDelivery(
+  outboxDir: string,
+  from: string,
+  logger: FastifyBaseLogger,
+  logLinks: boolean,
+): Delivery {
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
@@ -174,12 +183,12 @@ function outboxDelivery(outboxDir: string, from: string, logger: FastifyBaseLogg
       );
       writeFileSync(file, info.message as Buffer);
       logger.info(
-        { to: message.to, subject: message.subject, links: message.links, file },
+        logLinks ? { to: message.to, links: message.links, file } : { file },
         'mail written to the outbox',
       );
     },
-    // A local outbox: the same details as a success are fine to log.
-    failureLog: (error, message) => ({ err: error, to: message.to, subject: message.subject }),
+    // A failed write of a local file: the error names the file, never the message.
+    failureLog: (error) => ({ err: error }),
     close: () => transport.close(),
   };
 }

@@ -10,6 +10,7 @@ import {
   ProviderError,
   type PagbankCheckout,
   type PagbankClient,
+  type PagbankNotificationReading,
   type PagbankOrderState,
 } from './payment-providers';
 
@@ -205,27 +206,30 @@ export function createPagbankClient(options: PagbankClientOptions): PagbankClien
       return toOrderState(parseAnswer('get order', response, orderAnswer));
     },
 
-    readNotification(headers, rawBody) {
+    readNotification(headers, rawBody): PagbankNotificationReading {
+      // Unsigned is refused: anyone can post here, and the body names the order to apply.
       const received = headerValue(headers, 'x-authenticity-token');
       if (
-        received !== undefined &&
+        received === undefined ||
         !sameSignature(received, pagbankSignature(options.token, rawBody))
       ) {
-        return null;
+        return { kind: 'unsigned' };
       }
       let body: unknown;
       try {
         body = JSON.parse(rawBody);
       } catch {
-        return null;
+        return { kind: 'unreadable' };
       }
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        return { kind: 'unreadable' };
+      }
       const record = body as Record<string, unknown>;
       const orderId = orderIdOf(record);
-      if (!orderId) return null;
+      if (!orderId) return { kind: 'unreadable' };
       const id = asId(record.id);
       const checkoutId = asId(record.checkout_id) ?? (id?.startsWith('CHEC_') ? id : null);
-      return { orderId, checkoutId, signed: received !== undefined };
+      return { kind: 'notice', orderId, checkoutId };
     },
   };
 }

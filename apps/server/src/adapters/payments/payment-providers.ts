@@ -113,16 +113,21 @@ export interface PagbankClient {
   getCheckout(checkoutId: string): Promise<PagbankCheckout>;
   getOrder(orderId: string): Promise<PagbankOrderState>;
   /**
-   * Reads a notification: null when its `x-authenticity-token` is present and wrong (sha256 of
-   * `${token}-${rawBody}`) or the body names no order; else the order (and checkout) it names and
-   * whether it was signed (PagBank's sandbox does not always sign). The caller never trusts the
-   * body's status: it reads the order from PagBank.
+   * Reads a notification: `unsigned` when its `x-authenticity-token` is missing or is not the
+   * sha256 of `${token}-${rawBody}` (nothing of the body is read then), `unreadable` when the
+   * signed body names no order, else the order (and checkout) it names. The caller never trusts
+   * the body's status: it reads the order from PagBank.
    */
   readNotification(
     headers: Record<string, string | string[] | undefined>,
     rawBody: string,
-  ): { orderId: string; checkoutId: string | null; signed: boolean } | null;
+  ): PagbankNotificationReading;
 }
+
+export type PagbankNotificationReading =
+  | { kind: 'notice'; orderId: string; checkoutId: string | null }
+  | { kind: 'unsigned' }
+  | { kind: 'unreadable' };
 
 export interface PaymentProviders {
   paypal: PaypalClient | null;

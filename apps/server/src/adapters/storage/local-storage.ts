@@ -4,7 +4,13 @@ import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promi
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isSafeKey, type PresignedPost, type PresignedPostRequest, type Storage } from './storage';
+import {
+  DOWNLOAD_LINK_SECONDS,
+  isSafeKey,
+  type PresignedPost,
+  type PresignedPostRequest,
+  type Storage,
+} from './storage';
 
 /** The app's own upload endpoint: the same form protocol as an S3 presigned POST. */
 export const LOCAL_UPLOAD_PATH = '/api/v1/storage/upload';
@@ -212,12 +218,12 @@ export function createLocalStorage(options: { rootDir: string; secret: string })
       }
     },
 
-    async signedDownloadUrl(key, { filename, contentType, expiresInSec }) {
+    async signedDownloadUrl(key, { filename, contentType }) {
       const grant: DownloadGrant = {
         key,
         filename,
         contentType,
-        expiresAt: Date.now() + expiresInSec * 1000,
+        expiresAt: Date.now() + DOWNLOAD_LINK_SECONDS * 1000,
       };
       const payload = b64(JSON.stringify(grant));
       return `${LOCAL_DOWNLOAD_PATH}?t=${payload}.${downloads.sign(payload)}`;

@@ -11,7 +11,12 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentDisposition, UPLOAD_STAGING_PREFIX, type Storage } from './storage';
+import {
+  contentDisposition,
+  DOWNLOAD_LINK_SECONDS,
+  UPLOAD_STAGING_PREFIX,
+  type Storage,
+} from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -93,7 +98,7 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       return bytes.subarray(0, n);
     },
 
-    async signedDownloadUrl(key, { filename, contentType, expiresInSec }) {
+    async signedDownloadUrl(key, { filename, contentType }) {
       return getSignedUrl(
         client,
         new GetObjectCommand({
@@ -102,7 +107,7 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
           ResponseContentDisposition: contentDisposition(filename),
           ResponseContentType: contentType,
         }),
-        { expiresIn: expiresInSec },
+        { expiresIn: DOWNLOAD_LINK_SECONDS },
       );
     },
 

@@ -29,9 +29,10 @@ export interface Storage {
   head(key: string): Promise<{ size: number } | null>;
   /** Up to `n` first bytes (fewer when the object is shorter). */
   readFirstBytes(key: string, n: number): Promise<Buffer>;
+  /** A link that serves the object for DOWNLOAD_LINK_SECONDS, to whoever holds it. */
   signedDownloadUrl(
     key: string,
-    options: { filename: string; contentType: string; expiresInSec: number },
+    options: { filename: string; contentType: string },
   ): Promise<string>;
   getObjectStream(key: string): Promise<Readable>;
   /**
@@ -58,6 +59,9 @@ export interface Storage {
  * out of it to the key the file is served from.
  */
 export const UPLOAD_STAGING_PREFIX = 'uploads/';
+
+/** The domain's signed download link lifetime (5 minutes), which both stores apply. */
+export { DOWNLOAD_LINK_SECONDS } from '@dentflow/domain';
 
 /** Keys are made by the server: `<prefix>/<id>/<random>` of safe characters only. */
 const KEY_PATTERN = /^[a-z0-9-]+(\/[A-Za-z0-9_-]+)+$/;

@@ -48,8 +48,6 @@ import { UPLOAD_STAGING_PREFIX } from '../../adapters/storage/storage';
 
 /** Presigned uploads expire in minutes; a browser starts the POST right after asking. */
 const UPLOAD_EXPIRES_SEC = 15 * 60;
-/** Download links in answers (image previews, viewers) live this long; lists refetch sooner. */
-const DOWNLOAD_EXPIRES_SEC = 30 * 60;
 /** Unconfirmed uploads and temporary files are removed after this age. */
 export const STALE_AFTER_MS = 24 * 3600 * 1000;
 
@@ -133,7 +131,6 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
         ? await storage.signedDownloadUrl(row.storageKey, {
             filename: row.filename ?? `file-${row.id}`,
             contentType: row.mimetype ?? 'application/octet-stream',
-            expiresInSec: DOWNLOAD_EXPIRES_SEC,
           })
         : null;
     return {

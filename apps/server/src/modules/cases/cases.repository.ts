@@ -1251,6 +1251,17 @@ export async function findTransactionTotals(db: DbOrTx, ids: readonly number[]):
   return rows.map((row) => row.total);
 }
 
+/** Each transaction of a case with its payer (who, besides staff and owner, reads its money). */
+export async function listCaseTransactionPayers(
+  db: DbOrTx,
+  caseId: number,
+): Promise<{ id: number; payerId: number }[]> {
+  return db
+    .select({ id: transactions.id, payerId: transactions.payerId })
+    .from(transactions)
+    .where(eq(transactions.caseId, caseId));
+}
+
 export async function listCaseTransactionStatuses(db: DbOrTx, caseId: number): Promise<string[]> {
   const rows = await db
     .select({ paymentStatus: transactions.paymentStatus })

@@ -11,6 +11,7 @@ import {
   availableCaseActions,
   caseChecks,
   canArchive,
+  caseEventDetailFor,
   caseDeadline,
   caseDeliveryFor,
   caseListGroup,
@@ -101,6 +102,7 @@ import {
   insertCaseReview,
   insertCaseServices,
   insertPatient,
+  listCaseTransactionPayers,
   listCaseTransactionStatuses,
   listServicesWithoutOrder,
   listDeferredUnpaidServices,
@@ -583,18 +585,20 @@ export function createCasesService(ctx: AppContext) {
       modifiedAt: row.modifiedAt.toISOString(),
       deadlineAt: isoOrNull(row.deadlineAt),
       finishAt: isoOrNull(row.finishAt),
-      services: services.map(({ paidAt, transactionStatus, paymentDeferredAt, production, ...s }) => ({
-        ...s,
-        approveRequestAt: isoOrNull(s.approveRequestAt),
-        approveAt: isoOrNull(s.approveAt),
-        paid: paidAt !== null,
-        payment: servicePaymentState(
-          paymentFactsOf({ id: s.id, transactionStatus, paymentDeferredAt }),
-        ),
-        data: s.data ?? null,
-        dataValid: isServiceDataValid(s),
-        manufacture: serviceManufacture({ ...production, ...s }),
-      })),
+      services: services.map(
+        ({ paidAt, transactionStatus, paymentDeferredAt, production, ...s }) => ({
+          ...s,
+          approveRequestAt: isoOrNull(s.approveRequestAt),
+          approveAt: isoOrNull(s.approveAt),
+          paid: paidAt !== null,
+          payment: servicePaymentState(
+            paymentFactsOf({ id: s.id, transactionStatus, paymentDeferredAt }),
+          ),
+          data: s.data ?? null,
+          dataValid: isServiceDataValid(s),
+          manufacture: serviceManufacture({ ...production, ...s }),
+        }),
+      ),
       users: found.members,
       reviews: found.reviews.map((r) => ({
         ...r,
@@ -780,11 +784,25 @@ export function createCasesService(ctx: AppContext) {
       return readCase(caller, caseId, language);
     },
 
+    /**
+     * The case's events, oldest first; the money in payment events only for whoever sees the
+     * transaction (the domain's `caseEventDetailFor`, the rule of the transactions list).
+     */
     async history(caller: Caller, caseId: number): Promise<CaseEvent[]> {
-      await requireAccess(caller, caseId);
+      const access = await requireAccess(caller, caseId);
       const events = await listCaseEvents(db, caseId);
       const actorIds = [...new Set(events.map((e) => e.actorId).filter((id) => id !== null))];
       const names = new Map((await findUsersByIds(db, actorIds)).map((u) => [u.id, u.displayName]));
+      const payers = new Map(
+        (await listCaseTransactionPayers(db, caseId)).map((t) => [t.id, t.payerId]),
+      );
+      const facts = (detail: Record<string, unknown>) => ({
+        caseOwnerId: access.ownerId,
+        payerId:
+          typeof detail.transactionId === 'number'
+            ? (payers.get(detail.transactionId) ?? null)
+            : null,
+      });
       return events.map((e) => ({
         id: e.id,
         caseId: e.caseId,
@@ -794,7 +812,7 @@ export function createCasesService(ctx: AppContext) {
         action: e.action,
         fromStatus: e.fromStatus,
         toStatus: e.toStatus,
-        detail: e.detail,
+        detail: caseEventDetailFor(caller, e, facts(e.detail)),
       }));
     },
 

@@ -244,7 +244,6 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
             ? await ctx.storage.signedDownloadUrl(receipt.storageKey, {
                 filename: receipt.fileName,
                 contentType: receipt.contentType ?? 'application/octet-stream',
-                expiresInSec: 600,
               })
             : null;
         const status = t.paymentStatus as PaymentStatus;
@@ -823,27 +822,35 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
     },
 
     /**
-     * A PagBank notification: a wrong signature is refused; otherwise the order is read from
-     * PagBank (the body's status is never trusted) and applied once.
+     * A PagBank notification: a missing or wrong signature is refused (401) before anything is
+     * read; otherwise the order is read from PagBank (the body's status is never trusted), its
+     * transaction found by what PagBank answers, and the reading applied once.
      */
     async pagbankNotification(
       headers: Record<string, string | string[] | undefined>,
       rawBody: string,
     ) {
-      if (!providers.pagbank) throw new AppError(404, 'NOT_FOUND');
-      const notice = providers.pagbank.readNotification(headers, rawBody);
-      if (!notice) throw new AppError(400, 'BAD_REQUEST');
+      const pagbank = providers.pagbank;
+      if (!pagbank) throw new AppError(404, 'NOT_FOUND');
+      const notice = pagbank.readNotification(headers, rawBody);
+      if (notice.kind === 'unsigned') throw new AppError(401, 'NOT_AUTHORIZED');
+      if (notice.kind === 'unreadable') throw new AppError(400, 'BAD_REQUEST');
+      let t: TransactionRow | undefined;
       let state: PagbankOrderState;
       try {
-        state = await providers.pagbank.getOrder(notice.orderId);
+        state = await pagbank.getOrder(notice.orderId);
+        // The transaction is the one PagBank says the order belongs to: the order's own reference,
+        // else the checkout the notice names, once PagBank confirms the order is that checkout's.
+        t = state.reference ? await findTransactionByReference(db, state.reference) : undefined;
+        if (!t && notice.checkoutId) {
+          const checkout = await pagbank.getCheckout(notice.checkoutId);
+          if (checkout.orderIds.includes(state.orderId)) {
+            t = await findTransactionByGatewayCode(db, 'pagseguro', checkout.checkoutId);
+          }
+        }
       } catch (error) {
         throw providerFailure(error, 0);
       }
-      const t =
-        (state.reference ? await findTransactionByReference(db, state.reference) : undefined) ??
-        (notice.checkoutId
-          ? await findTransactionByGatewayCode(db, 'pagseguro', notice.checkoutId)
-          : undefined);
       if (!t || t.paymentMethod !== 'pagseguro') return { outcome: 'unknown_transaction' };
       return { outcome: await applyReading(t.id, pagbankReading(state)) };
     },

@@ -147,7 +147,8 @@ export function createShopService(ctx: AppContext) {
 
     /**
      * Whether a coupon applies to the caller now and, with a cart, what it takes off. An unknown
-     * code answers like a deleted one, so codes cannot be probed.
+     * code, a deleted one and one bound to another user answer alike (rejection 'deleted', no
+     * type or value), so codes cannot be probed.
      */
     async lookupCoupon(
       caller: ShopCaller,
@@ -170,7 +171,6 @@ export function createShopService(ctx: AppContext) {
       const user = await shopUser(caller);
       const code = normalizeCouponCode(rawCode);
       const found = code ? await findCouponByCode(db, code) : undefined;
-      const hidden = !found || found.deletedAt !== null;
 
       let rejection: CouponLookupResponse['rejection'];
       let discount = 0;
@@ -195,13 +195,15 @@ export function createShopService(ctx: AppContext) {
             })
           : 'deleted';
       }
+      // The domain answers 'deleted' for what does not exist for this caller.
+      const shown = rejection === 'deleted' ? undefined : found;
       return {
         code,
         applicable: rejection === null,
         rejection,
         message: rejection ? translate(language, 'domain', `couponRejections.${rejection}`) : '',
-        coupomType: hidden ? null : found.coupomType,
-        value: hidden ? null : found.value,
+        coupomType: shown?.coupomType ?? null,
+        value: shown?.value ?? null,
         discount,
         currency,
       };

@@ -9,7 +9,11 @@ import {
   type LocalStorage,
   type UploadFailure,
 } from '../../adapters/storage/local-storage';
-import { contentDisposition, type Storage } from '../../adapters/storage/storage';
+import {
+  contentDisposition,
+  DOWNLOAD_LINK_SECONDS,
+  type Storage,
+} from '../../adapters/storage/storage';
 import { AppError } from '../../http/app-error';
 
 /** The largest file any kind accepts (exams and planning: 1 GB); each policy narrows it. */
@@ -103,7 +107,7 @@ export async function registerStorageRoutes(
           .type(grant.contentType)
           .header('content-length', head.size)
           .header('content-disposition', contentDisposition(grant.filename))
-          .header('cache-control', 'private, max-age=600')
+          .header('cache-control', `private, max-age=${DOWNLOAD_LINK_SECONDS}`)
           .send(stream);
       },
     });

@@ -17,7 +17,7 @@ export interface CaseAttachmentSlot {
 }
 
 export interface CaseAttachmentList {
-  /** Each with a signed download `url` (valid 30 minutes) and the caller's `actions`. */
+  /** Each with a signed download `url` (valid 5 minutes) and the caller's `actions`. */
   items: CaseAttachment[];
   slots: CaseAttachmentSlot[];
   /** The buckets the caller may send files to now. */
@@ -33,7 +33,7 @@ export const caseAttachmentsQueryOptions = (caseId: number) =>
   queryOptions({
     queryKey: caseAttachmentsQueryKey(caseId),
     queryFn: () => listCaseAttachments(caseId),
-    // The items' signed links expire after 30 minutes: a fresh list keeps previews working.
+    // The items' signed links expire after 5 minutes: a fresh list keeps previews working.
     refetchInterval: URL_STALE_MS,
   });
 

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { DOWNLOAD_LINK_SECONDS } from '@dentflow/domain';
 import { getAttachment } from './get-attachment';
 
-/** Signed download links live 30 minutes: refetch well before they expire. */
-export const URL_STALE_MS = 10 * 60_000;
+/** Signed download links live DOWNLOAD_LINK_SECONDS (5 minutes): refetch at half their life. */
+export const URL_STALE_MS = (DOWNLOAD_LINK_SECONDS * 1000) / 2;
 
 export const attachmentUrlQueryKey = (attachmentId: number) =>
   ['attachments', 'url', attachmentId] as const;

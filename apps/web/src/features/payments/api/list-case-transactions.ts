@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { caseTransactionsSchema, type CaseTransactions } from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
+import { URL_STALE_MS } from '../../attachments/api/use-attachment-url';
 import { transactionKeys } from './transaction-keys';
 
 export const fetchCaseTransactions = async (caseId: number): Promise<CaseTransactions> =>
@@ -10,6 +11,8 @@ export const caseTransactionsQueryOptions = (caseId: number) =>
   queryOptions({
     queryKey: transactionKeys.forCase(caseId),
     queryFn: () => fetchCaseTransactions(caseId),
+    // Receipts carry signed links that expire after 5 minutes.
+    refetchInterval: URL_STALE_MS,
   });
 
 /** The case's transactions (newest first), its unpaid services and the methods to pay them. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { pendingTransactionSchema, type PendingTransaction } from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
+import { URL_STALE_MS } from '../../attachments/api/use-attachment-url';
 import { transactionKeys } from './transaction-keys';
 
 const pendingListSchema = pendingTransactionSchema.array();
@@ -10,4 +11,9 @@ export const fetchPendingTransactions = async (): Promise<PendingTransaction[]> 
 
 /** Transactions waiting for staff (supervisors and admins), oldest first. */
 export const usePendingTransactions = () =>
-  useQuery({ queryKey: transactionKeys.pending(), queryFn: fetchPendingTransactions });
+  useQuery({
+    queryKey: transactionKeys.pending(),
+    queryFn: fetchPendingTransactions,
+    // Receipts carry signed links that expire after 5 minutes.
+    refetchInterval: URL_STALE_MS,
+  });
