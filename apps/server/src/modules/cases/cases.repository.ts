@@ -7,9 +7,11 @@ import {
   isInstructor,
   isPrinter,
   type CaseListFilter,
+  type CaseMembership,
   type CaseViewer,
   type CaseVisibilityFacts,
   type Language,
+  type MembershipRole,
 } from '@dentflow/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -93,9 +95,9 @@ export async function findCaseVisibilityFacts(
       hasPrintable: cases.hasPrintable,
       modifiedAt: cases.modifiedAt,
       // Raw names with aliases: drizzle leaves columns unqualified inside a select list.
-      memberIds: sql<
-        number[]
-      >`array(select cu.user_id from case_users cu where cu.case_id = "cases"."id")`,
+      members: sql<
+        CaseMembership[] | null
+      >`(select json_agg(json_build_object('userId', cu.user_id, 'viaRole', cu.via_role)) from case_users cu where cu.case_id = "cases"."id")`,
       plannerIds: sql<
         number[]
       >`array(select distinct cs.planner_id from case_services cs where cs.case_id = "cases"."id" and cs.planner_id is not null)`,
@@ -110,7 +112,7 @@ export async function findCaseVisibilityFacts(
   if (!row) return undefined;
   return {
     ...row,
-    memberIds: (row.memberIds ?? []).map(Number),
+    members: row.members ?? [],
     plannerIds: (row.plannerIds ?? []).map(Number),
     ownerInstructorId: row.ownerInstructorId === null ? null : Number(row.ownerInstructorId),
   };
@@ -669,10 +671,11 @@ export function prepareCaseDetail(db: Db) {
                order by s.id)
           from case_services s join products pr on pr.id = s.product_id
          where s.case_id = "cases"."id"), '[]'::json)`,
-      members: sql<CaseDetailRow['members']>`coalesce((
+      members: sql<(CaseDetailRow['members'][number] & CaseMembership)[]>`coalesce((
         select json_agg(json_build_object('userId', cu.user_id, 'displayName', u.display_name,
                                           'roles', u.roles,
-                                          'triggerNotification', cu.trigger_notification)
+                                          'triggerNotification', cu.trigger_notification,
+                                          'viaRole', cu.via_role)
                order by cu.id)
           from case_users cu join users u on u.id = cu.user_id
          where cu.case_id = "cases"."id"), '[]'::json)`,
@@ -704,7 +707,7 @@ export function prepareCaseDetail(db: Db) {
       approveAt: dateOrNull(s.approveAt),
       paidAt: dateOrNull(s.paidAt),
     }));
-    const members = found.members;
+    const members = found.members.map(({ viaRole: _viaRole, ...member }) => member);
     return {
       row: found.row,
       owner: { id: found.row.ownerId, displayName: found.ownerName ?? '' },
@@ -712,7 +715,7 @@ export function prepareCaseDetail(db: Db) {
         ownerId: found.row.ownerId,
         caseStatus: found.row.caseStatus,
         hasPrintable: found.row.hasPrintable,
-        memberIds: members.map((m) => m.userId),
+        members: found.members.map(({ userId, viaRole }) => ({ userId, viaRole })),
         plannerIds: [...new Set(services.flatMap((s) => (s.planner ? [s.planner.id] : [])))],
         ownerInstructorId:
           found.ownerInstructorId === null ? null : Number(found.ownerInstructorId),
@@ -918,24 +921,35 @@ export async function caseHasPrintableService(db: DbOrTx, caseId: number): Promi
   return row !== undefined;
 }
 
+/** Adds or updates a case user; the latest addition decides the role it comes from. */
 export async function upsertCaseUser(
   db: DbOrTx,
-  values: { caseId: number; userId: number; triggerNotification: boolean },
+  values: {
+    caseId: number;
+    userId: number;
+    triggerNotification: boolean;
+    viaRole: MembershipRole | null;
+  },
 ): Promise<void> {
   await db
     .insert(caseUsers)
     .values(values)
     .onConflictDoUpdate({
       target: [caseUsers.caseId, caseUsers.userId],
-      set: { triggerNotification: values.triggerNotification },
+      set: { triggerNotification: values.triggerNotification, viaRole: values.viaRole },
     });
 }
 
-/** Adds a case user unless present (keeps an existing notification choice). */
-export async function ensureCaseUser(db: DbOrTx, caseId: number, userId: number): Promise<void> {
+/** Adds a case user unless present (keeps an existing notification choice and its role). */
+export async function ensureCaseUser(
+  db: DbOrTx,
+  caseId: number,
+  userId: number,
+  viaRole: MembershipRole | null,
+): Promise<void> {
   await db
     .insert(caseUsers)
-    .values({ caseId, userId, triggerNotification: true })
+    .values({ caseId, userId, triggerNotification: true, viaRole })
     .onConflictDoNothing();
 }
 

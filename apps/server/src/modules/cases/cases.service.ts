@@ -22,6 +22,7 @@ import {
   isServiceQuantityValid,
   mayAddCaseUser,
   mayRemoveCaseUser,
+  membershipRoleOfAddition,
   mayAttemptCaseAction,
   mayOnCase,
   nextCaseStatus,
@@ -831,7 +832,7 @@ export function createCasesService(ctx: AppContext) {
           throw new AppError(403, 'FORBIDDEN');
         }
         if (!user || !user.verifiedAt) throw validationError({ userId: 'validation.invalid' });
-        await upsertCaseUser(tx, { caseId, ...body });
+        await upsertCaseUser(tx, { caseId, ...body, viaRole: membershipRoleOfAddition(addition) });
         return [{ action: 'userAdded', detail: { userId: body.userId } }];
       });
     },
@@ -873,7 +874,8 @@ export function createCasesService(ctx: AppContext) {
           throw validationError({ serviceIds: 'validation.invalid' });
         }
         for (const id of ids) await updateCaseService(tx, id, { plannerId: body.plannerId });
-        await ensureCaseUser(tx, caseId, body.plannerId);
+        // A member as the case's planner: the membership ends with the planner role.
+        await ensureCaseUser(tx, caseId, body.plannerId, 'planner');
         return [{ action: 'plannerSet', detail: { plannerId: body.plannerId, serviceIds: ids } }];
       });
     },
