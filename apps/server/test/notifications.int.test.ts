@@ -434,6 +434,7 @@ describe('notifyCaseUsers', () => {
             }),
           toCase: () => undefined,
           toChannel: () => undefined,
+          recheckAccess: async () => undefined,
         },
       },
       caseId,

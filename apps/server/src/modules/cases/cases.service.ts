@@ -837,8 +837,8 @@ export function createCasesService(ctx: AppContext) {
       });
     },
 
-    removeUser(caller: Caller, caseId: number, userId: number, language: Language) {
-      return change(caller, caseId, language, async (tx, access, row) => {
+    async removeUser(caller: Caller, caseId: number, userId: number, language: Language) {
+      const detail = await change(caller, caseId, language, async (tx, access, row) => {
         authorize(caseUsersOperation(access), caller, access, row);
         const member = (await listCaseMembers(tx, caseId)).find((m) => m.userId === userId);
         if (!member) throw new AppError(404, 'NOT_FOUND');
@@ -853,6 +853,9 @@ export function createCasesService(ctx: AppContext) {
         await deleteCaseUser(tx, caseId, userId);
         return [{ action: 'userRemoved', detail: { userId } }];
       });
+      // Before answering: the removed user's open sockets hear nothing more of the case.
+      await ctx.live.recheckAccess(userId, caseId);
+      return detail;
     },
 
     setPlanner(

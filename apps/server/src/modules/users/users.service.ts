@@ -57,7 +57,7 @@ function changesOf(user: UserRow, patch: AdminUserPatch) {
 }
 
 export function createUsersService(ctx: AppContext) {
-  const { db, storage, log } = ctx;
+  const { db, storage, log, live } = ctx;
   const auth = createAuthService(ctx);
 
   const toAdminUser = (user: UserRow, caller: AuthContext): AdminUser => {
@@ -155,6 +155,8 @@ export function createUsersService(ctx: AppContext) {
       });
       return user.avatar;
     });
+    // Its sessions are closed: its open sockets are disconnected now, not at their token's expiry.
+    await live.recheckAccess(id, null);
     const key = avatarKeyOf(avatar);
     if (key) {
       await storage.delete(key).catch((error: unknown) => {
@@ -234,6 +236,8 @@ export function createUsersService(ctx: AppContext) {
           });
           return row;
         });
+        // Roles (and the internal flag) decide rooms: the user's sockets leave the ones lost.
+        await live.recheckAccess(id, null);
         return toAdminUser(updated, caller);
       } catch (error) {
         if (uniqueViolationOf(error) === 'nickName') throw new AppError(409, 'NICKNAME_TAKEN');
@@ -275,6 +279,7 @@ export function createUsersService(ctx: AppContext) {
           ip: meta.ip,
         });
       });
+      await live.recheckAccess(id, null);
       return { updated: true };
     },
 
