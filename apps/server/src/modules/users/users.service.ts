@@ -3,6 +3,8 @@ import {
   EMPTY_ADDRESS,
   EMPTY_DATA_CAPABILITIES,
   USERS_PAGE_SIZE,
+  deletedEmailOf,
+  deletedNickNameOf,
   emptyDataInfo,
   isAdmin,
   isInstructor,
@@ -22,6 +24,7 @@ import { writeAudit } from '../audit/audit.repository';
 import { expireAccountTokens, revokeAllSessions } from '../auth/auth.repository';
 import { createAuthService } from '../auth/auth.service';
 import { avatarKeyOf } from '../attachments/avatar.service';
+import { eraseOutlivingRecords } from './erasure';
 import { profilePatchOf, toUserProfile } from './user-profile';
 import {
   findUserById,
@@ -121,9 +124,12 @@ export function createUsersService(ctx: AppContext) {
   ): Promise<{ deleted: true }> {
     const avatar = await db.transaction(async (tx) => {
       const user = await requireLiveUser(tx, id, true);
+      const now = new Date();
+      // From the row as it was: what identifies the person in the records that stay.
+      await eraseOutlivingRecords(tx, user, now);
       const anonymous: AdminUserPatch = {
-        email: `deleted-${id}@deleted.invalid`,
-        nickName: `deleted-${id}`,
+        email: deletedEmailOf(id),
+        nickName: deletedNickNameOf(id),
         fname: ANONYMOUS_NAME,
         lname: ANONYMOUS_NAME,
         displayName: ANONYMOUS_NAME,
@@ -135,7 +141,7 @@ export function createUsersService(ctx: AppContext) {
         dataAddress: { ...EMPTY_ADDRESS },
         dataCapabilities: { ...EMPTY_DATA_CAPABILITIES },
         emailNotifications: null,
-        deletedAt: new Date(),
+        deletedAt: now,
       };
       await updateUserAsAdmin(tx, id, anonymous);
       await revokeAllSessions(tx, id);
