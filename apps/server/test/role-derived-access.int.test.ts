@@ -194,6 +194,34 @@ describe('the planner of a service', () => {
   });
 });
 
+describe('the archive search', () => {
+  it('leaves out the archived cases of a planner without the role, and of a former partner member', async () => {
+    const planner = await createUser(t.app, ['planner']);
+    const printer = await createUser(t.app, ['printer']);
+    const partner = await createUser(t.app, ['partner']);
+    const caseId = await caseInStatus(setup(planner, printer), 'finished');
+    must(
+      await api(supervisor, 'POST', `${caseId}/users`, {
+        userId: idOf(partner),
+        triggerNotification: false,
+      }),
+    );
+    must(await api(owner, 'POST', `${caseId}/archive`));
+    const archived = async (session: Session) =>
+      objOf<CasePage>(await api(session, 'GET', 'archive/0?pageSize=100')).items.some(
+        (item) => item.id === caseId,
+      );
+    expect(await archived(planner)).toBe(true);
+    expect(await archived(partner)).toBe(true);
+
+    await setRoles(planner, ['doctor']);
+    await setRoles(partner, ['clinic']);
+    expect(await archived(planner)).toBe(false);
+    expect(await archived(partner)).toBe(false);
+    expect(await archived(owner)).toBe(true);
+  });
+});
+
 describe('printers', () => {
   it('a printer loses printable cases and the cases they were added to with the printer role', async () => {
     const planner = await createUser(t.app, ['planner']);

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  MEMBERSHIP_ROLES,
   PRINTER_VISIBLE_STATUSES,
   isCaseStaff,
   isInstructor,
+  isPlanner,
   isPrinter,
   type CaseListFilter,
   type CaseMembership,
@@ -58,19 +60,33 @@ const ownerInstructorIdSql = sql<
 
 /**
  * The SQL twin of the domain's `caseRelation(...) !== null` for one viewer: staff see every case;
- * the others the cases they own, plan (a service's planner), are a case user of, print (printer
- * role, a printable service, in finishing/print/finished) or instruct (the owner's instructor).
+ * the others the cases they own, plan (a service's planner, with the planner role), are a case
+ * user of (while they hold the role of their membership: the viewer's roles are known, so the
+ * condition is on `via_role` alone), print (printer role, a printable service, in
+ * finishing/print/finished) or instruct (instructor role, the owner's instructor).
  * Written as `owner = me OR id IN (…) OR …`: PostgreSQL evaluates each `IN` once as a hashed
  * sub-plan, so a list still walks its index in `modifiedAt` order and stops at the page.
  */
 export function caseVisibleToSql(viewer: CaseViewer): SQL | undefined {
   if (isCaseStaff(viewer)) return undefined;
   const me = viewer.userId;
+  const held = MEMBERSHIP_ROLES.filter((role) => viewer.roles.includes(role));
+  const membershipHolds =
+    held.length === 0
+      ? sql`cu.via_role is null`
+      : sql`(cu.via_role is null or cu.via_role in (${sql.join(
+          held.map((role) => sql`${role}`),
+          sql`, `,
+        )}))`;
   const branches: SQL[] = [
     sql`${cases.ownerId} = ${me}`,
-    sql`${cases.id} in (select cu.case_id from case_users cu where cu.user_id = ${me})`,
-    sql`${cases.id} in (select cs.case_id from case_services cs where cs.planner_id = ${me})`,
+    sql`${cases.id} in (select cu.case_id from case_users cu where cu.user_id = ${me} and ${membershipHolds})`,
   ];
+  if (isPlanner(viewer.roles)) {
+    branches.push(
+      sql`${cases.id} in (select cs.case_id from case_services cs where cs.planner_id = ${me})`,
+    );
+  }
   if (isPrinter(viewer.roles)) {
     branches.push(printableForPrintersSql);
   }
