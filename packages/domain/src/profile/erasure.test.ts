@@ -19,23 +19,29 @@ const person: ErasedPerson = {
 };
 
 describe('identifiersOf', () => {
-  it('takes the distinctive values, never a bare first name or an empty field', () => {
-    expect(identifiersOf(person)).toEqual([
-      'Ana.Souza@Clinic.test',
-      'anasouza',
-      'Dra. Ana',
-      'Ana Souza',
-      '123.456.789-09',
-    ]);
+  it('looks for contacts and multi-word names in text, and every name as a name field', () => {
+    expect(identifiersOf(person)).toEqual({
+      inText: ['Ana.Souza@Clinic.test', '123.456.789-09', 'Dra. Ana', 'Ana Souza'],
+      names: ['anasouza', 'Dra. Ana', 'Ana Souza'],
+    });
   });
 
   it.each([
-    [{ ...person, displayName: 'Ana Souza' }, 'a display name equal to the full name once'],
-    [{ ...person, nickName: 'ab' }, 'a short nickname left out'],
-  ])('%j: %s', (input, _label) => {
-    const found = identifiersOf(input);
-    expect(new Set(found).size).toBe(found.length);
-    expect(found.every((value) => value.length >= 4)).toBe(true);
+    [
+      'a display name equal to the full name, once',
+      { displayName: 'Ana Souza' },
+      ['anasouza', 'Ana Souza'],
+    ],
+    ['a short nickname left out', { nickName: 'ab' }, ['Dra. Ana', 'Ana Souza']],
+    [
+      'a one-word display name only as a name field',
+      { displayName: 'Doctor' },
+      ['anasouza', 'Doctor', 'Ana Souza'],
+    ],
+  ])('%s', (_label, change, names) => {
+    const found = identifiersOf({ ...person, ...change });
+    expect(found.names).toEqual(names);
+    expect(found.inText).not.toContain('Doctor');
   });
 });
 
@@ -46,8 +52,9 @@ describe('eraseInText', () => {
     ['Signed, Ana Souza', `Signed, ${ERASED}`],
     ['Dra. Ana wrote', `${ERASED} wrote`],
     ['CPF 123.456.789-09', `CPF ${ERASED}`],
-    // A bare first name is someone else's as often as hers.
+    // A bare first name or a nickname is someone else's, or a common word, as often as hers.
     ['Ana will call', 'Ana will call'],
+    ['ask anasouza', 'ask anasouza'],
     ['nothing personal', 'nothing personal'],
     // Regular-expression characters in a value are matched literally.
     ['Dra- Ana', 'Dra- Ana'],
@@ -56,34 +63,39 @@ describe('eraseInText', () => {
   });
 
   it('changes nothing without identifiers', () => {
-    expect(eraseInText('Ana Souza', [])).toBe('Ana Souza');
+    expect(eraseInText('Ana Souza', { inText: [], names: [] })).toBe('Ana Souza');
   });
 });
 
 describe('eraseInJson', () => {
-  const ids = identifiersOf(person);
-  it('erases identifiers in every string at any depth, keeping other values', () => {
+  const ids = identifiersOf({ ...person, displayName: 'Doctor' });
+  it('erases contacts in every string and their names in name fields, keeping other values', () => {
     expect(
       eraseInJson(
-        { after: { email: 'ana.souza@clinic.test', language: 'en' }, items: ['Ana Souza', 3] },
+        {
+          after: { email: 'ana.souza@clinic.test', language: 'en' },
+          actorName: 'doctor',
+          instructorName: 'anasouza',
+          roles: ['doctor'],
+          items: ['Ana Souza', 3],
+        },
         ids,
       ),
-    ).toEqual({ after: { email: ERASED, language: 'en' }, items: [ERASED, 3] });
+    ).toEqual({
+      after: { email: ERASED, language: 'en' },
+      actorName: ERASED,
+      instructorName: ERASED,
+      // Not a name field: the role stays although it is spelled like her display name.
+      roles: ['doctor'],
+      items: [ERASED, 3],
+    });
   });
 
   it('in a record about the person, erases the personal fields whole, whatever they hold', () => {
     const details = {
       changed: ['fname', 'roles', 'dataAddress'],
-      before: {
-        fname: 'Ana',
-        roles: ['doctor'],
-        dataAddress: { city: 'Recife', zipCode: '50000-000' },
-      },
-      after: {
-        fname: 'Anna',
-        roles: ['clinic'],
-        dataAddress: { city: 'Olinda', zipCode: '53000-000' },
-      },
+      before: { fname: 'Ana', roles: ['doctor'], dataAddress: { city: 'Recife' } },
+      after: { fname: 'Anna', roles: ['clinic'], dataAddress: { city: 'Olinda' } },
     };
     expect(eraseInJson(details, ids, { ownFields: true })).toEqual({
       changed: ['fname', 'roles', 'dataAddress'],

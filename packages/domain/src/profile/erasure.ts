@@ -41,54 +41,79 @@ export interface ErasedPerson {
 /** Shorter values (an initial, a two-letter name) are not told apart from other text. */
 const MIN_IDENTIFIER_LENGTH = 4;
 
-/**
- * The person's identifying values, distinct and long enough to be looked for: email, nickname,
- * display name, full name, document and phone. First and last names alone are not: they match
- * other people ("Ana"), so a kept record loses them only inside the person's own fields.
- */
-export function identifiersOf(person: ErasedPerson): string[] {
-  const candidates = [
-    person.email,
-    person.nickName,
-    person.displayName,
-    `${person.fname} ${person.lname}`,
-    person.document,
-    person.phone,
-  ].map((value) => value.trim());
-  return [...new Set(candidates.filter((value) => value.length >= MIN_IDENTIFIER_LENGTH))];
+/** How the person is found in the records that stay. */
+export interface PersonIdentifiers {
+  /**
+   * Erased wherever they occur in a text: email, document, phone, and the names of two words or
+   * more (full name, a display name like "Dra. Ana Souza").
+   */
+  inText: string[];
+  /**
+   * Erased as the whole value of a name field (a key ending in `name`, e.g. `actorName`): the
+   * nickname, display name and full name. A one-word name is not looked for in free text: it is
+   * a common word or someone else's name as often ("Ana", "Clinic").
+   */
+  names: string[];
+}
+
+const distinct = (values: readonly string[]) => [
+  ...new Set(
+    values.map((value) => value.trim()).filter((value) => value.length >= MIN_IDENTIFIER_LENGTH),
+  ),
+];
+
+export function identifiersOf(person: ErasedPerson): PersonIdentifiers {
+  const names = distinct([person.nickName, person.displayName, `${person.fname} ${person.lname}`]);
+  return {
+    inText: distinct([
+      person.email,
+      person.document,
+      person.phone,
+      ...names.filter((name) => /\s/.test(name)),
+    ]),
+    names,
+  };
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The text with every occurrence of the identifiers (any case) replaced by `ERASED`. */
-export function eraseInText(text: string, identifiers: readonly string[]): string {
-  // Longest first: the full name goes before a display name it contains.
-  const sorted = [...identifiers].sort((a, b) => b.length - a.length);
+/** The text with every occurrence of the `inText` identifiers (any case) replaced by `ERASED`. */
+export function eraseInText(text: string, identifiers: PersonIdentifiers): string {
+  // Longest first: a full name goes before a shorter value it contains.
+  const sorted = [...identifiers.inText].sort((a, b) => b.length - a.length);
   if (sorted.length === 0) return text;
   const pattern = new RegExp(sorted.map(escapeRegExp).join('|'), 'gi');
   return text.replace(pattern, ERASED);
 }
 
+const isNameField = (key: string) => /name$/i.test(key);
+const isOneOfNames = (value: string, names: readonly string[]) =>
+  names.some((name) => name.toLowerCase() === value.trim().toLowerCase());
+
 /**
- * A JSON value (audit details, mail parameters) with the person erased: every string loses the
- * identifiers it contains, and with `ownFields` (a record about the person) the values of
- * `PERSONAL_USER_FIELDS` keys become `ERASED` whole, at any depth.
+ * A JSON value (audit details, mail parameters) with the person erased: a name field holding one
+ * of their names becomes `ERASED`, every other string loses the `inText` identifiers, and with
+ * `ownFields` (a record about the person's own account) the values of `PERSONAL_USER_FIELDS`
+ * keys become `ERASED` whole, at any depth.
  */
 export function eraseInJson(
   value: unknown,
-  identifiers: readonly string[],
+  identifiers: PersonIdentifiers,
   options: { ownFields?: boolean } = {},
 ): unknown {
   if (typeof value === 'string') return eraseInText(value, identifiers);
   if (Array.isArray(value)) return value.map((item) => eraseInJson(item, identifiers, options));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        options.ownFields && (PERSONAL_USER_FIELDS as readonly string[]).includes(key)
-          ? ERASED
-          : eraseInJson(item, identifiers, options),
-      ]),
+      Object.entries(value).map(([key, item]) => {
+        if (options.ownFields && (PERSONAL_USER_FIELDS as readonly string[]).includes(key)) {
+          return [key, ERASED];
+        }
+        if (isNameField(key) && typeof item === 'string' && isOneOfNames(item, identifiers.names)) {
+          return [key, ERASED];
+        }
+        return [key, eraseInJson(item, identifiers, options)];
+      }),
     );
   }
   return value;
