@@ -495,14 +495,26 @@ describe('access removed: the sockets leave the rooms at once', () => {
     ).toEqual([2]);
   });
 
-  it('a deleted account is disconnected at once', async () => {
+  it.each([
+    [
+      'a deleted account',
+      (id: number) => ({ method: 'DELETE' as const, url: `/api/v1/users/delete/${id}` }),
+    ],
+    [
+      'an account whose password an admin set (its sessions end)',
+      (id: number) => ({
+        method: 'POST' as const,
+        url: `/api/v1/users/setPassword/${id}`,
+        payload: { password: 'Another-pass1' },
+      }),
+    ],
+  ])('%s is disconnected at once', async (_label, request) => {
     const member = await createUser(single.test.app, ['doctor']);
     const peer = await connected(single, member);
     const reasons: string[] = [];
     peer.socket.on('disconnect', (reason) => reasons.push(reason));
     const response = await single.test.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/users/delete/${member.profile.id}`,
+      ...request(member.profile.id),
       headers: bearer(await login(single.test.app, 'admin')),
     });
     expect(response.statusCode, response.body).toBe(200);
