@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt, SignJWT } from 'jose';
 import { io as connectSocket, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_CHANNELS } from '@dentflow/domain';
+import { CHAT_CHANNEL_IDS, CHAT_CHANNELS } from '@dentflow/domain';
 import { createLiveUpdates } from '../src/adapters/live/live-updates';
 import {
   attachSocketServer,
@@ -355,16 +355,192 @@ describe('rooms after the API checks', () => {
   });
 });
 
+/** Through the API: a supervisor adds the user to the case. */
+async function addMember(instance: Instance, caseId: number, user: Session): Promise<void> {
+  const response = await caseApi(instance.test.app)(supervisor, 'POST', `${caseId}/users`, {
+    userId: user.profile.id,
+    triggerNotification: true,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** Through the API: a supervisor removes the user from the case. */
+async function removeMember(instance: Instance, caseId: number, user: Session): Promise<void> {
+  const response = await caseApi(instance.test.app)(
+    supervisor,
+    'DELETE',
+    `${caseId}/users/${user.profile.id}`,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** Through the API: an admin sets the user's roles. */
+async function setRoles(instance: Instance, user: Session, roles: string[]): Promise<void> {
+  const response = await instance.test.app.inject({
+    method: 'POST',
+    url: `/api/v1/users/${user.profile.id}/set`,
+    headers: bearer(await login(instance.test.app, 'admin')),
+    payload: { roles },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+type Peer = Awaited<ReturnType<typeof connected>>;
+
+let barrier = 0;
+
+/**
+ * After the user's access to the case was removed: the owner changes the case and `emitter` sends
+ * a message to each of its chat rooms. The owner (still there) hears them; then an event to the
+ * removed user's own room reaches them, and by then (one connection delivers in order) nothing of
+ * the case sent after the removal has — beyond the removal's own `userRemoved` change.
+ */
+async function expectNothingMore(
+  emitter: Instance,
+  caseId: number,
+  removed: { peer: Peer; user: Session },
+  ownerPeer: Peer,
+): Promise<void> {
+  const from = removed.peer.received.length;
+  const ownerFrom = ownerPeer.received.length;
+  await changeCase(emitter, doctor, caseId);
+  for (const channel of CHAT_CHANNEL_IDS) {
+    emitter.sockets.live.toChannel(caseId, channel, {
+      type: 'chat.message',
+      caseId,
+      channel,
+      messageId: channel,
+    });
+  }
+  const ownerHeard = () => ownerPeer.received.slice(ownerFrom);
+  await until(
+    () => ownerHeard().some((r) => r.name === 'chat.message' && r.event.channel === 3),
+    2000,
+    'the owner hears the message',
+  );
+  expect(changesOf(ownerHeard(), caseId).length).toBeGreaterThan(0);
+  barrier += 1;
+  const eventType = 10_000 + barrier;
+  emitter.sockets.live.toUser(removed.user.profile.id, {
+    type: 'notification.created',
+    caseId: null,
+    eventType,
+  });
+  await until(
+    () => removed.peer.received.some((r) => r.event.eventType === eventType),
+    2000,
+    'the removed user hears their own room',
+  );
+  const heard = removed.peer.received
+    .slice(from)
+    .filter((r) => r.event.caseId === caseId && r.event.action !== 'userRemoved');
+  expect(heard).toEqual([]);
+}
+
+describe('access removed: the sockets leave the rooms at once', () => {
+  it('a member removed from the case hears nothing more of it', async () => {
+    const member = await createUser(single.test.app, ['doctor']);
+    const caseId = await openCase(single, doctor);
+    await addMember(single, caseId, member);
+    const ownerPeer = await connected(single, doctor);
+    const memberPeer = await connected(single, member);
+    expect(await joinCase(ownerPeer.socket, caseId)).toMatchObject({ ok: true });
+    expect(await joinCase(memberPeer.socket, caseId)).toMatchObject({ ok: true });
+    // Joined: the member hears a change of the case.
+    await changeCase(single, doctor, caseId);
+    await until(() => changesOf(memberPeer.received, caseId).length === 1);
+
+    await removeMember(single, caseId, member);
+    await expectNothingMore(single, caseId, { peer: memberPeer, user: member }, ownerPeer);
+  });
+
+  it('a planner, partner or printer added to the case hears nothing more once the role is gone', async () => {
+    for (const role of ['planner', 'partner', 'printer']) {
+      const member = await createUser(single.test.app, [role]);
+      const caseId = await openCase(single, doctor);
+      await addMember(single, caseId, member);
+      const ownerPeer = await connected(single, doctor);
+      const memberPeer = await connected(single, member);
+      expect(await joinCase(ownerPeer.socket, caseId)).toMatchObject({ ok: true });
+      expect(await joinCase(memberPeer.socket, caseId), role).toMatchObject({ ok: true });
+
+      await setRoles(single, member, ['doctor']);
+      await expectNothingMore(single, caseId, { peer: memberPeer, user: member }, ownerPeer);
+    }
+  });
+
+  it("a planner who keeps the case but loses the planner role leaves only the internal channel's room", async () => {
+    // Added as a doctor (a colleague): the membership stays, the planner's channels go.
+    const member = await createUser(single.test.app, ['doctor', 'planner']);
+    const caseId = await openCase(single, doctor);
+    await addMember(single, caseId, member);
+    const peer = await connected(single, member);
+    const joined = await joinCase(peer.socket, caseId);
+    expect(joined.ok && joined.channels).toContain(CHAT_CHANNELS.internal);
+
+    await setRoles(single, member, ['doctor']);
+    const live = single.sockets.live;
+    live.toChannel(caseId, CHAT_CHANNELS.internal, {
+      type: 'chat.message',
+      caseId,
+      channel: CHAT_CHANNELS.internal,
+      messageId: 1,
+    });
+    live.toChannel(caseId, CHAT_CHANNELS.public, {
+      type: 'chat.message',
+      caseId,
+      channel: CHAT_CHANNELS.public,
+      messageId: 2,
+    });
+    await until(() => peer.received.some((r) => r.name === 'chat.message'));
+    expect(
+      peer.received.filter((r) => r.name === 'chat.message').map((r) => r.event.messageId),
+    ).toEqual([2]);
+  });
+
+  it.each([
+    [
+      'a deleted account',
+      (id: number) => ({ method: 'DELETE' as const, url: `/api/v1/users/delete/${id}` }),
+    ],
+    [
+      'an account whose password an admin set (its sessions end)',
+      (id: number) => ({
+        method: 'POST' as const,
+        url: `/api/v1/users/setPassword/${id}`,
+        payload: { password: 'Another-pass1' },
+      }),
+    ],
+  ])('%s is disconnected at once', async (_label, request) => {
+    const member = await createUser(single.test.app, ['doctor']);
+    const peer = await connected(single, member);
+    const reasons: string[] = [];
+    peer.socket.on('disconnect', (reason) => reasons.push(reason));
+    const response = await single.test.app.inject({
+      ...request(member.profile.id),
+      headers: bearer(await login(single.test.app, 'admin')),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await until(() => reasons.length > 0, 2000, 'disconnect');
+    expect(reasons).toEqual(['io server disconnect']);
+  });
+});
+
 describe('two instances on one database and Redis', () => {
+  let instanceA: Instance;
+  let instanceB: Instance;
+  beforeAll(async () => {
+    instanceA = await startInstance(
+      { REDIS_URL },
+      { databaseUrl: single.test.config.databaseUrl! },
+    );
+    instanceB = await startInstance(
+      { REDIS_URL },
+      { databaseUrl: single.test.config.databaseUrl! },
+    );
+  });
+
   it('a change through instance A reaches a client of instance B within a second, and only it', async () => {
-    const instanceA = await startInstance(
-      { REDIS_URL },
-      { databaseUrl: single.test.config.databaseUrl! },
-    );
-    const instanceB = await startInstance(
-      { REDIS_URL },
-      { databaseUrl: single.test.config.databaseUrl! },
-    );
     const owner = await connected(instanceB, doctor);
     const stranger = await connected(instanceB, otherDoctor);
     const strangerCase = await openCase(instanceA, otherDoctor);
@@ -391,5 +567,31 @@ describe('two instances on one database and Redis', () => {
     await until(() => changesOf(stranger.received, strangerCase).length === 1);
     expect(stranger.received.filter((r) => r.event.caseId === doctorCase)).toEqual([]);
     expect(changesOf(owner.received, strangerCase)).toEqual([]);
+  });
+
+  it('removed from the case through instance A, a client of instance B leaves its rooms at once', async () => {
+    const member = await createUser(single.test.app, ['doctor']);
+    const caseId = await openCase(instanceA, doctor);
+    await addMember(instanceA, caseId, member);
+    const ownerPeer = await connected(instanceA, doctor);
+    const memberPeer = await connected(instanceB, member);
+    expect(await joinCase(ownerPeer.socket, caseId)).toMatchObject({ ok: true });
+    expect(await joinCase(memberPeer.socket, caseId)).toMatchObject({ ok: true });
+
+    await removeMember(instanceA, caseId, member);
+    await expectNothingMore(instanceA, caseId, { peer: memberPeer, user: member }, ownerPeer);
+  });
+
+  it('a role removed through instance A takes a partner of instance B out of the case rooms', async () => {
+    const partner = await createUser(single.test.app, ['partner']);
+    const caseId = await openCase(instanceA, doctor);
+    await addMember(instanceA, caseId, partner);
+    const ownerPeer = await connected(instanceB, doctor);
+    const partnerPeer = await connected(instanceB, partner);
+    expect(await joinCase(ownerPeer.socket, caseId)).toMatchObject({ ok: true });
+    expect(await joinCase(partnerPeer.socket, caseId)).toMatchObject({ ok: true });
+
+    await setRoles(instanceA, partner, ['doctor']);
+    await expectNothingMore(instanceA, caseId, { peer: partnerPeer, user: partner }, ownerPeer);
   });
 });

@@ -436,6 +436,7 @@ describe('notifyCaseUsers', () => {
             }),
           toCase: () => undefined,
           toChannel: () => undefined,
+          recheckAccess: async () => undefined,
         },
       },
       caseId,

@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cases, patients, users } from '../src/db/schema';
+import { PERSON_REFERENCE_KEYS } from '@dentflow/domain';
+import {
+  auditLog,
+  cases,
+  chatMessages,
+  invitations,
+  mailOutbox,
+  patients,
+  users,
+} from '../src/db/schema';
 import { createUser } from './support/cases-fixtures';
 import { createCase } from './support/storage-fixtures';
 import { bearer, json, login, startTestApp, type Session, type TestApp } from './support/test-app';
@@ -20,7 +29,7 @@ afterAll(async () => {
 
 const call = (
   session: { accessToken: string } | null,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   url: string,
   payload?: object,
 ) =>
@@ -88,9 +97,8 @@ describe('personal data export', () => {
     expect(data.chatMessages).toEqual([
       expect.objectContaining({ caseId: a.caseId, text: 'message-Alpha' }),
     ]);
-    expect(data.notifications).toContainEqual(
-      expect.objectContaining({ caseId: a.caseId, actor: general(admin).displayName }),
-    );
+    // Told that staff wrote, not who: the writer's name is not A's data.
+    expect(data.notifications).toContainEqual(expect.objectContaining({ caseId: a.caseId }));
     for (const key of ['transactions', 'attachments', 'auditLog'] as const) {
       expect(Array.isArray(data[key])).toBe(true);
     }
@@ -98,6 +106,7 @@ describe('personal data export', () => {
     const text = response.body;
     expect(text).not.toContain('message-staff-on-Alpha');
     expect(text).not.toContain(general(admin).email);
+    expect(text).not.toContain(general(admin).displayName);
     expect(text).not.toContain('PatientBravo');
     expect(text).not.toContain('message-Bravo');
     expect(text).not.toContain(general(b.session).email);
@@ -110,19 +119,74 @@ describe('personal data export', () => {
     expect(JSON.stringify(other)).not.toContain('message-Alpha');
   });
 
-  it("carries an admin's audit rows, without details about other people's accounts", async () => {
+  it("carries an admin's audit rows, without other people's ids or details", async () => {
     const target = await createUser(t.app, ['doctor']);
     await ok(call(admin, 'POST', `users/${target.profile.id}/set`, { internal: true }));
     const response = await call(admin, 'GET', 'profile/export');
     expect(response.statusCode).toBe(200);
-    const data = json<{ auditLog: { action: string; entityId: string; details: unknown }[] }>(
-      response,
+    const data = json<{
+      auditLog: { action: string; entity: string; entityId: string | null; details: unknown }[];
+    }>(response);
+    const sets = data.auditLog.filter((entry) => entry.action === 'user.set');
+    expect(sets.length).toBeGreaterThan(0);
+    expect(sets.every((entry) => entry.entityId === null && entry.details === null)).toBe(true);
+    // Rows about accounts name only the admin's own.
+    const about = data.auditLog.filter(
+      (entry) => entry.entity === 'user' && entry.entityId !== null,
     );
-    const row = data.auditLog.find(
-      (entry) => entry.action === 'user.set' && entry.entityId === String(target.profile.id),
+    expect(about.every((entry) => entry.entityId === String(admin.profile.id))).toBe(true);
+  });
+
+  it("names nobody else: no other user's id or name from members, planners, history or profile", async () => {
+    const instructor = await createUser(t.app, ['instructor']);
+    const owner = await createUser(t.app, ['doctor'], { instructorId: instructor.profile.id });
+    const member = await createUser(t.app, ['doctor']);
+    const planner = await createUser(t.app, ['planner']);
+    const db = t.app.database.db;
+    const caseId = await createCase(db, { ownerId: owner.profile.id });
+    await ok(
+      call(admin, 'POST', `case/${caseId}/users`, {
+        userId: member.profile.id,
+        triggerNotification: true,
+      }),
     );
-    expect(row).toBeDefined();
-    expect(row!.details).toBeNull();
+    await ok(call(admin, 'POST', `case/${caseId}/planner`, { plannerId: planner.profile.id }));
+    await ok(call(member, 'POST', `case/${caseId}/chat/3`, { text: 'member writes' }));
+    await ok(call(owner, 'POST', `case/${caseId}/chat/3`, { text: 'owner writes' }));
+
+    const response = await call(owner, 'GET', 'profile/export');
+    expect(response.statusCode).toBe(200);
+    const data = json<{ cases: { events: { action: string; byYou: boolean }[] }[] }>(response);
+    // The history is there, by whom only as "you or not".
+    expect(data.cases[0]!.events.map((event) => event.action)).toEqual(
+      expect.arrayContaining(['userAdded', 'plannerSet']),
+    );
+    expect(data.cases[0]!.events.every((event) => event.byYou === false)).toBe(true);
+    const others = [instructor, member, planner, admin];
+    for (const other of others) {
+      expect(response.body).not.toContain(general(other).displayName);
+      expect(response.body).not.toContain(general(other).email);
+    }
+    // No key under which a record names a user by id, anywhere in the file.
+    const keys = new Set<string>();
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value !== null && typeof value === 'object') {
+        for (const [key, item] of Object.entries(value)) {
+          keys.add(key);
+          walk(item);
+        }
+      }
+    };
+    walk(data);
+    expect(
+      [...keys].filter((key) => (PERSON_REFERENCE_KEYS as readonly string[]).includes(key)),
+    ).toEqual([]);
+    expect(keys.has('instructorId')).toBe(false);
+    expect(
+      json<{ profile: { dataCapabilities: { hasInstructor: boolean } } }>(response).profile
+        .dataCapabilities.hasInstructor,
+    ).toBe(true);
   });
 
   it('refuses anonymous callers (401)', async () => {
@@ -189,6 +253,117 @@ describe("a user's own deletion", () => {
       expect.objectContaining({ action: 'user.self_delete', entity: 'user', actorUserId: id }),
     );
   });
+});
+
+describe('erasure of a deleted account', () => {
+  let serial = 0;
+  it.each(['an admin', 'the person'])(
+    'deleted by %s: no audit row, invitation, mail or chat row holds their name, email or document',
+    async (by) => {
+      serial += 1;
+      const person = await createUser(t.app, ['doctor']);
+      const id = person.profile.id;
+      const unique = `${Date.now().toString(36)}${serial}`;
+      // Names the audit's before/after will hold, and a valid CPF.
+      const names = {
+        fname: `Erasa${unique}`,
+        lname: `Pessoa${unique}`,
+        displayName: `Dra. Erasa ${unique}`,
+      };
+      await ok(
+        call(admin, 'POST', `users/${id}/set`, {
+          dataGeneral: names,
+          dataInfo: { typeOfDocument: 'CPF', document: '529.982.247-25' },
+          dataAddress: {
+            zipCode: '50000-000',
+            country: 'Brasil',
+            state: 'PE',
+            city: 'Recife',
+            address: `Rua ${unique}, 10`,
+            complement: '',
+          },
+        }),
+      );
+      const email = general(person).email;
+      const oldName = general(person).displayName;
+
+      // An instructor invites their email (invitation, audit row, mail to them).
+      const instructor = await createUser(t.app, ['instructor']);
+      await ok(call(instructor, 'POST', 'users/invite_doctor', { email, language: 'en' }));
+      // A password reset mail to them.
+      const forgot = await call(null, 'POST', 'auth/forgotPassword', { email });
+      expect(forgot.statusCode).toBe(200);
+      // A mail to someone else that names them (a notification's actor).
+      const db = t.app.database.db;
+      await db.insert(mailOutbox).values({
+        recipient: 'someone.else@cases.test',
+        template: 'notification',
+        language: 'en',
+        params: {
+          eventType: 2,
+          caseId: 1,
+          patientName: 'Kept Patient',
+          actorName: names.displayName,
+          path: null,
+        },
+      });
+      // Their own case and a message that carries their email and name.
+      const caseId = await createCase(db, { ownerId: id });
+      const message = `Call me: ${email} — ${names.fname} ${names.lname}`;
+      await ok(call(person, 'POST', `case/${caseId}/chat/3`, { text: message }));
+
+      const deleted =
+        by === 'an admin'
+          ? await call(admin, 'DELETE', `users/delete/${id}`)
+          : await call(person, 'POST', 'profile/delete', { password: 'Dentflow123' });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+
+      const identifying = [
+        email,
+        oldName,
+        names.displayName,
+        `${names.fname} ${names.lname}`,
+        names.fname,
+        names.lname,
+        '529.982.247-25',
+        `Rua ${unique}`,
+        general(person).nickName,
+      ];
+      const audit = await db.select().from(auditLog);
+      const invites = await db.select().from(invitations);
+      const mails = await db.select().from(mailOutbox);
+      const messages = await db
+        .select({ text: chatMessages.text, author: users.displayName })
+        .from(chatMessages)
+        .innerJoin(users, eq(users.id, chatMessages.fromUser))
+        .where(eq(chatMessages.caseId, caseId));
+      const stored = JSON.stringify({ audit, invites, mails, messages }).toLowerCase();
+      for (const value of identifying) expect(stored, value).not.toContain(value.toLowerCase());
+
+      // What stays: the audit rows (erased), the message (its text without them), the mails given up.
+      expect(audit.filter((row) => row.entityId === String(id)).map((row) => row.action)).toEqual(
+        expect.arrayContaining([
+          'user.set',
+          by === 'an admin' ? 'user.delete' : 'user.self_delete',
+        ]),
+      );
+      expect(messages).toEqual([{ text: 'Call me: [erased] — [erased]', author: '—' }]);
+      const toThem = mails.filter((mail) => mail.recipient === `deleted-${id}@deleted.invalid`);
+      expect(toThem.map((mail) => mail.template).sort()).toEqual([
+        'instructorInvite',
+        'resetPassword',
+      ]);
+      expect(
+        toThem.every((mail) => mail.status !== 'pending' && Object.keys(mail.params).length === 0),
+      ).toBe(true);
+      const invite = invites.find((row) => row.email === `deleted-${id}@deleted.invalid`);
+      expect(invite?.revokedAt).not.toBeNull();
+      const [other] = mails
+        .filter((mail) => mail.recipient === 'someone.else@cases.test')
+        .slice(-1);
+      expect(other!.params).toMatchObject({ actorName: '[erased]', patientName: 'Kept Patient' });
+    },
+  );
 });
 
 interface AuditPage {

@@ -9,6 +9,7 @@ export * from './forms/rules';
 export * from './forms/masks';
 export * from './profile/profile';
 export * from './profile/avatar';
+export * from './profile/erasure';
 export * from './common/person';
 export * from './common/address';
 export * from './common/name-translation';

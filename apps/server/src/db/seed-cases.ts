@@ -648,6 +648,7 @@ export async function seedDemoCases(
         caseId: caseIds[index]!,
         userId: userId('planner'),
         triggerNotification: true,
+        viaRole: 'planner',
         createdAt: new Date(walk.validatedAt.getTime() + 1000),
       });
     }
@@ -656,6 +657,7 @@ export async function seedDemoCases(
         caseId: caseIds[index]!,
         userId: userId('partner'),
         triggerNotification: false,
+        viaRole: 'partner',
         createdAt: new Date(createdAt + 1000),
       });
     }

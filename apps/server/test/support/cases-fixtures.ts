@@ -94,8 +94,8 @@ export async function insertPublicAttachment(
     .values({
       caseId,
       userId,
-      bucketName: 'cases',
-      attachmentType: 'photo',
+      bucketName: 'photoProtocol',
+      attachmentType: 'generic',
       status: 'public',
       filename: 'photo.jpg',
       filesize: 1234,

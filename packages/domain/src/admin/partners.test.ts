@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseRelation } from '../cases/case-access';
-import { mayAddCaseUser, mayRemoveCaseUser } from './partners';
+import { mayAddCaseUser, mayRemoveCaseUser, membershipRoleOfAddition } from './partners';
 
 const open = { caseStatus: 'new', caseArchived: false };
 const archived = { caseStatus: 'new', caseArchived: true };
@@ -29,6 +29,36 @@ describe('mayAddCaseUser', () => {
         record,
         addedRoles,
         linkedToOwnerClinic: linked,
+      }),
+    ).toBe(expected);
+  });
+});
+
+describe('membershipRoleOfAddition', () => {
+  it.each<[string, string[], CaseRelation, string[], string | null]>([
+    ['the owning clinic adds a partner', ['clinic'], 'owner', ['partner'], 'partner'],
+    // Added as the clinic's partner: the doctor role does not keep the membership.
+    [
+      'the owning clinic adds a partner who is a doctor',
+      ['clinic'],
+      'owner',
+      ['partner', 'doctor'],
+      'partner',
+    ],
+    ['staff add a partner', ['supervisor'], 'staff', ['partner'], 'partner'],
+    ['staff add a doctor', ['admin'], 'staff', ['doctor'], null],
+    ['staff add a doctor who also plans', ['supervisor'], 'staff', ['doctor', 'planner'], null],
+    ['staff add a planner', ['supervisor'], 'staff', ['planner'], 'planner'],
+    ['staff add a printer', ['supervisor'], 'staff', ['printer'], 'printer'],
+    ['staff add an instructor', ['supervisor'], 'staff', ['instructor'], 'instructor'],
+  ])('%s → %s', (_, roles, relation, addedRoles, expected) => {
+    expect(
+      membershipRoleOfAddition({
+        viewer: { userId: 1, roles },
+        relation,
+        record: open,
+        addedRoles,
+        linkedToOwnerClinic: true,
       }),
     ).toBe(expected);
   });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
   mayOnCase,
+  membershipRoleOf,
   type CaseRecordFacts,
   type CaseRelation,
   type CaseViewer,
+  type MembershipRole,
 } from '../cases/case-access';
 
 /**
@@ -39,6 +41,18 @@ export function mayAddCaseUser(addition: CaseUserAddition): boolean {
     hasPartnerRole(addition.addedRoles) &&
     addition.linkedToOwnerClinic
   );
+}
+
+/**
+ * The role the membership an allowed addition grants comes from: staff add anyone, and the
+ * membership comes from the added user's roles (`membershipRoleOf`); the owning clinic adds a
+ * linked partner as a partner, so it ends with the partner role even if they are also a doctor.
+ */
+export function membershipRoleOfAddition(addition: CaseUserAddition): MembershipRole | null {
+  const { viewer, relation, record } = addition;
+  return mayOnCase('manageUsers', viewer, relation, record)
+    ? membershipRoleOf(addition.addedRoles)
+    : 'partner';
 }
 
 export interface CaseUserRemoval {

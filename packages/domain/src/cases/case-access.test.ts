@@ -6,10 +6,14 @@ import {
   caseListGroup,
   caseRelation,
   isReadOnlyRelation,
+  membershipHolds,
+  membershipRoleOf,
   mayAttemptCaseAction,
   mayOnCase,
   maySolveReview,
+  type CaseMembership,
   type CaseOperation,
+  type MembershipRole,
   type CaseRelation,
   type CaseVisibilityFacts,
 } from './case-access';
@@ -21,11 +25,48 @@ const OTHER = 99;
 const base: CaseVisibilityFacts = {
   ownerId: OTHER,
   caseStatus: 'new',
-  memberIds: [],
+  members: [],
   plannerIds: [],
   hasPrintable: false,
   ownerInstructorId: null,
 };
+
+const via = (userId: number, viaRole: MembershipRole): CaseMembership => ({ userId, viaRole });
+const colleague = (userId: number): CaseMembership => ({ userId, viaRole: null });
+
+describe('membershipRoleOf', () => {
+  it.each([
+    [['doctor'], null],
+    [['clinic'], null],
+    [['doctor', 'planner'], null],
+    [['clinic', 'partner'], null],
+    [['planner'], 'planner'],
+    [['printer'], 'printer'],
+    [['partner'], 'partner'],
+    [['instructor'], 'instructor'],
+    [['printer', 'planner'], 'planner'],
+    [['instructor', 'partner'], 'partner'],
+    [['supervisor'], null],
+    [[], null],
+  ] as const)('%j → %s', (roles, expected) => {
+    expect(membershipRoleOf(roles)).toBe(expected);
+  });
+});
+
+describe('membershipHolds', () => {
+  it.each([
+    [null, [], true],
+    [null, ['partner'], true],
+    ['partner', ['partner'], true],
+    ['partner', ['doctor'], false],
+    ['partner', [], false],
+    ['planner', ['planner', 'doctor'], true],
+    // The stored role itself: admin is staff anyway, the planner membership is not admin's.
+    ['planner', ['admin'], false],
+  ] as const)('via %s with %j → %s', (viaRole, roles, holds) => {
+    expect(membershipHolds({ userId: ME, viaRole }, roles)).toBe(holds);
+  });
+});
 
 describe('caseRelation', () => {
   type Row = [string, string[], Partial<CaseVisibilityFacts>, CaseRelation | null];
@@ -36,19 +77,19 @@ describe('caseRelation', () => {
     ['clinic owner', ['clinic'], { ownerId: ME }, 'owner'],
     ['doctor, another doctor’s case', ['doctor'], {}, null],
     ['clinic, another’s case', ['clinic'], {}, null],
-    ['doctor added as case user', ['doctor'], { memberIds: [ME] }, 'member'],
+    ['doctor added as case user', ['doctor'], { members: [colleague(ME)] }, 'member'],
     ['planner of a service', ['planner'], { plannerIds: [ME] }, 'planner'],
-    ['planner as case user', ['planner'], { memberIds: [ME] }, 'member'],
+    ['planner as case user', ['planner'], { members: [via(ME, 'planner')] }, 'member'],
     ['planner, neither', ['planner'], {}, null],
     [
       'planner and member: planner wins',
       ['planner'],
-      { plannerIds: [ME], memberIds: [ME] },
+      { plannerIds: [ME], members: [via(ME, 'planner')] },
       'planner',
     ],
-    ['partner added', ['partner'], { memberIds: [ME] }, 'member'],
+    ['partner added', ['partner'], { members: [via(ME, 'partner')] }, 'member'],
     ['partner not added', ['partner'], {}, null],
-    ['instructor added', ['instructor'], { memberIds: [ME] }, 'member'],
+    ['instructor added', ['instructor'], { members: [via(ME, 'instructor')] }, 'member'],
     ['instructor of the owner', ['instructor'], { ownerInstructorId: ME }, 'instructor'],
     ['instructor of someone else', ['instructor'], { ownerInstructorId: 5 }, null],
     [
@@ -57,8 +98,32 @@ describe('caseRelation', () => {
       { ownerInstructorId: ME },
       null,
     ],
-    ['printer member', ['printer'], { memberIds: [ME] }, 'member'],
+    ['printer member', ['printer'], { members: [via(ME, 'printer')] }, 'member'],
     ['printer without printable', ['printer'], { caseStatus: 'print' }, null],
+    // A relation that comes from a role ends with it.
+    ['planner of a service without the role', [], { plannerIds: [ME] }, null],
+    ['planner of a service, now a doctor', ['doctor'], { plannerIds: [ME] }, null],
+    [
+      'planner of a service and member through it, role removed',
+      ['doctor'],
+      { plannerIds: [ME], members: [via(ME, 'planner')] },
+      null,
+    ],
+    ['partner member without the partner role', [], { members: [via(ME, 'partner')] }, null],
+    ['partner member now only a doctor', ['doctor'], { members: [via(ME, 'partner')] }, null],
+    ['printer member without the role', ['partner'], { members: [via(ME, 'printer')] }, null],
+    ['instructor member without the role', [], { members: [via(ME, 'instructor')] }, null],
+    ['instructor of the owner without the role', [], { ownerInstructorId: ME }, null],
+    [
+      'printer without the role, printable case in print',
+      [],
+      { hasPrintable: true, caseStatus: 'print' },
+      null,
+    ],
+    // Membership from no role (a colleague) stays whatever the roles.
+    ['colleague member without any role', [], { members: [colleague(ME)] }, 'member'],
+    ['colleague member now a partner', ['partner'], { members: [colleague(ME)] }, 'member'],
+    ['another user’s membership', ['partner'], { members: [via(OTHER, 'partner')] }, null],
   ];
   it.each(rows)('%s', (_label, roles, facts, expected) => {
     expect(caseRelation({ userId: ME, roles }, { ...base, ...facts })).toBe(expected);

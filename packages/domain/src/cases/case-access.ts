@@ -1,4 +1,11 @@
-import { isClinic, isInstructor, isPlanner, isPrinter, isSupervisor } from '../auth/roles';
+import {
+  isClinic,
+  isInstructor,
+  isPlanner,
+  isPrinter,
+  isSupervisor,
+  type Role,
+} from '../auth/roles';
 import { isOneOf } from '../common/one-of';
 import type { CASE_EXTRA_ACTIONS } from './case-api';
 import { PLANNER_REVIEW_REASONS, isStaffReviewReason } from './case-review';
@@ -23,8 +30,10 @@ import {
 
 /**
  * Why a viewer sees a case, strongest first: staff (supervisor, admin) see all; the owner; the
- * planner of one of its services; a case user (member); a printer, when the case has a printable
- * service and is in finishing, print or finished; the instructor of the owner.
+ * planner of one of its services (while they hold the planner role); a case user (member, while
+ * they hold the role their membership came from, if any); a printer (printer role), when the case
+ * has a printable service and is in finishing, print or finished; the instructor (instructor role)
+ * of the owner. A relation that comes from a role ends with the role, on the viewer's next request.
  */
 export const CASE_RELATIONS = [
   'staff',
@@ -57,11 +66,45 @@ export interface CaseViewer {
   roles: readonly string[];
 }
 
+/**
+ * The roles a case membership can come from. A planner set on a service, a partner added by the
+ * owning clinic, or a planner, printer, partner or instructor added by staff is a case user
+ * because of that role, and stops seeing the case when it loses the role.
+ */
+export const MEMBERSHIP_ROLES = [
+  'planner',
+  'printer',
+  'partner',
+  'instructor',
+] as const satisfies readonly Role[];
+export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
+
+/** One case user: who, and the role their membership comes from (null: from no role). */
+export interface CaseMembership {
+  userId: number;
+  viaRole: MembershipRole | null;
+}
+
+/**
+ * The role a membership granted now comes from, by the added user's stored roles: none for a
+ * clinic or doctor (a colleague the case is shared with stays until removed, whatever their
+ * roles), else their first of planner, printer, partner, instructor (someone added for their
+ * work on the case), else none.
+ */
+export function membershipRoleOf(roles: readonly string[]): MembershipRole | null {
+  if (roles.includes('clinic') || roles.includes('doctor')) return null;
+  return MEMBERSHIP_ROLES.find((role) => roles.includes(role)) ?? null;
+}
+
+/** The member still holds the role their membership comes from (always, when it comes from none). */
+export const membershipHolds = (member: CaseMembership, roles: readonly string[]) =>
+  member.viaRole === null || roles.includes(member.viaRole);
+
 export interface CaseVisibilityFacts {
   ownerId: number;
   caseStatus: string;
   /** Case users. */
-  memberIds: readonly number[];
+  members: readonly CaseMembership[];
   /** Planners set on its services. */
   plannerIds: readonly number[];
   /** A service is a printable product. */
@@ -76,8 +119,9 @@ export const isCaseStaff = (viewer: CaseViewer) => isSupervisor(viewer.roles);
 export function caseRelation(viewer: CaseViewer, facts: CaseVisibilityFacts): CaseRelation | null {
   if (isCaseStaff(viewer)) return 'staff';
   if (facts.ownerId === viewer.userId) return 'owner';
-  if (facts.plannerIds.includes(viewer.userId)) return 'planner';
-  if (facts.memberIds.includes(viewer.userId)) return 'member';
+  if (isPlanner(viewer.roles) && facts.plannerIds.includes(viewer.userId)) return 'planner';
+  const member = facts.members.find((m) => m.userId === viewer.userId);
+  if (member && membershipHolds(member, viewer.roles)) return 'member';
   if (
     isPrinter(viewer.roles) &&
     facts.hasPrintable &&

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseRelation, type CaseRelation } from '../cases/case-access';
+import { caseRelation, membershipRoleOf, type CaseRelation } from '../cases/case-access';
 import {
   allowedChatChannels,
   isChatStaff,
@@ -115,7 +115,13 @@ describe('chat channels per case (3 public, 4 internal, 5 clinic, 13 instructor)
     const visibility = {
       ...facts,
       caseStatus: 'print',
-      memberIds: [10, 11, 12, 14, 16, 19, 20, 21, 22, 23, 24, 25],
+      // Added by staff: each membership comes from the role the domain names for its roles.
+      members: TABLE.filter(
+        ([kind, , relation]) => relation === 'member' && !kind.includes('also a case user'),
+      ).map(([, who]) => ({
+        userId: who.userId,
+        viaRole: membershipRoleOf(who.roles),
+      })),
       plannerIds: [13],
       hasPrintable: true,
     };

@@ -13,6 +13,7 @@ import type { AuthContext } from '../../http/permissions';
 import { loadCaseAccess } from '../../modules/cases/case-access.service';
 import type { AccessTokenSubject } from '../../security/tokens';
 import {
+  caseOfRoom,
   isAttachable,
   liveUpdatesThrough,
   roomOfCase,
@@ -114,8 +115,15 @@ export async function attachSocketServer(
   if (redis) await waitForRedis(redis.sub, ctx.log);
 
   const emit: LiveEmit = (room, event) => void io.to(room).emit(event.type, event);
-  const live = liveUpdatesThrough(emit);
-  const detach = isAttachable(ctx.live) ? ctx.live.attach(emit) : () => {};
+  const target = {
+    emit,
+    recheckAccess: (userId: number, caseId: number | null) =>
+      recheckAccess(io, ctx, deps, userId, caseId).catch((error: unknown) => {
+        ctx.log.warn({ err: error, userId }, 'live updates: access re-check failed');
+      }),
+  };
+  const live = liveUpdatesThrough(target);
+  const detach = isAttachable(ctx.live) ? ctx.live.attach(target) : () => {};
 
   io.use((socket, next) => {
     authenticate(socket.handshake.auth, ctx, deps).then(
@@ -167,6 +175,66 @@ export async function attachSocketServer(
   return server;
 }
 
+type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
+
+/** How long a re-check waits for the other instances' sockets (Redis adapter). */
+const RECHECK_TIMEOUT_MS = 2000;
+
+/**
+ * The chat channels and rooms of a case the caller may be in now (the API's own checks), or null
+ * when the case is hidden from them.
+ */
+async function roomsAllowed(
+  ctx: SocketServerContext,
+  deps: SocketServerDeps,
+  caller: Pick<AuthContext, 'userId' | 'roles'>,
+  caseId: number,
+): Promise<{ channels: number[]; rooms: string[] } | null> {
+  const access = await loadCaseAccess(ctx.db, caller, caseId);
+  const channels = access ? await deps.allowedChannels(ctx.db, caller, caseId) : null;
+  if (!access || !channels) return null;
+  const rooms = [roomOfCase(caseId), ...channels.map((channel) => roomOfChannel(caseId, channel))];
+  return { channels, rooms };
+}
+
+/**
+ * `LiveUpdates.recheckAccess`: the user's sockets on every instance (`fetchSockets` goes through
+ * the adapter) are checked like a join, with the session and roles as they are now: a closed
+ * session is disconnected, and the rooms of `caseId` (null: of every case the socket is in) the
+ * API would refuse are left. Remote sockets leave through the adapter too, before any later emit.
+ */
+async function recheckAccess(
+  io: LiveServer,
+  ctx: SocketServerContext,
+  deps: SocketServerDeps,
+  userId: number,
+  caseId: number | null,
+): Promise<void> {
+  const sockets = await io.in(roomOfUser(userId)).timeout(RECHECK_TIMEOUT_MS).fetchSockets();
+  /** The allowed rooms per case, read once (every socket here is the same user's). */
+  const allowed = new Map<number, Promise<string[]>>();
+  const allowedRooms = (caller: AuthContext, id: number) =>
+    roomsAllowed(ctx, deps, caller, id).then((found) => found?.rooms ?? []);
+  for (const socket of sockets) {
+    const session = await deps.loadSession(socket.data.subject);
+    if (!session) {
+      socket.disconnect(true);
+      continue;
+    }
+    const rooms = [...socket.rooms];
+    const caseIds = new Set(
+      rooms.map(caseOfRoom).filter((id): id is number => id !== null && (caseId ?? id) === id),
+    );
+    for (const id of caseIds) {
+      if (!allowed.has(id)) allowed.set(id, allowedRooms(session, id));
+      const keep = await allowed.get(id)!;
+      for (const room of rooms) {
+        if (caseOfRoom(room) === id && !keep.includes(room)) socket.leave(room);
+      }
+    }
+  }
+}
+
 /** The socket's subject and token expiry when its token and session are valid, else null. */
 async function authenticate(
   auth: Record<string, unknown>,
@@ -194,8 +262,12 @@ function serveSocket(socket: LiveSocket, ctx: SocketServerContext, deps: SocketS
   expiry.unref();
   socket.on('disconnect', () => clearTimeout(expiry));
 
-  /** Rooms per joined case. */
-  const joined = new Map<number, string[]>();
+  /**
+   * The cases joined are read from the socket's rooms, not kept aside: a re-check
+   * (`recheckAccess`, possibly from another instance) removes rooms behind this handler's back.
+   */
+  const joinedCases = () =>
+    new Set([...socket.rooms].map(caseOfRoom).filter((id): id is number => id !== null));
   /** The latest request per case: a join answered after a later leave (or join) is dropped. */
   const tickets = new Map<number, number>();
   let pendingJoins = 0;
@@ -205,10 +277,14 @@ function serveSocket(socket: LiveSocket, ctx: SocketServerContext, deps: SocketS
     return ticket;
   };
   const leaveRooms = (caseId: number) => {
-    for (const room of joined.get(caseId) ?? []) void socket.leave(room);
-    joined.delete(caseId);
+    for (const room of [...socket.rooms]) {
+      if (caseOfRoom(room) === caseId) void socket.leave(room);
+    }
   };
-  const isFull = (caseId: number) => !joined.has(caseId) && joined.size >= MAX_CASES_PER_SOCKET;
+  const isFull = (caseId: number) => {
+    const joined = joinedCases();
+    return !joined.has(caseId) && joined.size >= MAX_CASES_PER_SOCKET;
+  };
 
   async function joinCase(payload: unknown): Promise<CaseJoinAnswer> {
     const parsed = caseRoomRequestSchema.safeParse(payload);
@@ -226,19 +302,16 @@ function serveSocket(socket: LiveSocket, ctx: SocketServerContext, deps: SocketS
         socket.disconnect(true);
         return { ok: false, code: 'NOT_AUTHORIZED' };
       }
-      const access = await loadCaseAccess(ctx.db, session, caseId);
-      const channels = access ? await deps.allowedChannels(ctx.db, session, caseId) : null;
+      const allowed = await roomsAllowed(ctx, deps, session, caseId);
       if (tickets.get(caseId) !== ticket || !socket.connected) {
         return { ok: false, code: 'CANCELLED' };
       }
       // A second join re-reads the channels (a role may have changed): old rooms go first.
       leaveRooms(caseId);
-      if (!access || !channels) return { ok: false, code: 'NOT_FOUND' };
+      if (!allowed) return { ok: false, code: 'NOT_FOUND' };
       if (isFull(caseId)) return { ok: false, code: 'TOO_MANY_CASES' };
-      const rooms = [roomOfCase(caseId), ...channels.map((ch) => roomOfChannel(caseId, ch))];
-      await socket.join(rooms);
-      joined.set(caseId, rooms);
-      return { ok: true, channels };
+      await socket.join(allowed.rooms);
+      return { ok: true, channels: allowed.channels };
     } finally {
       pendingJoins -= 1;
     }

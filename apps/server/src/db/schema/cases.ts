@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Address, DispatchKind } from '@dentflow/domain';
+import type { Address, DispatchKind, MembershipRole } from '@dentflow/domain';
 import { users } from './accounts';
 import { products } from './catalog';
 
@@ -109,11 +109,12 @@ export const cases = pgTable(
 );
 
 /**
- * Who sees which case by relation (owner, case user, planner of a service): one row per (case,
- * user), with the case's list columns copied, so a non-staff list or count reads the user's own
+ * Who sees which case by relation (owner, case user while their membership's role holds, planner
+ * of a service with the planner role): one row per (case, user), with the case's list columns copied, so a non-staff list or count reads the user's own
  * index range (20 rows in `modifiedAt` order) instead of walking every case of the filter and
  * testing OR-ed visibility sub-queries. Written ONLY by PostgreSQL triggers on cases, case_users
- * and case_services (migration 0002_case_viewers_triggers.sql); printers and instructors see
+ * and case_services, and on users when roles change (migrations 0003_case_viewers_triggers.sql
+ * and 0012_role_derived_access.sql); printers and instructors see
  * their extra cases through `cases` (case-viewers branches in cases.repository.ts).
  * `case_status` and `search_text` trail the list index so counts and searches are index-only.
  */
@@ -175,6 +176,11 @@ export const caseUsers = pgTable(
       .notNull()
       .references(() => users.id),
     triggerNotification: boolean('trigger_notification').notNull().default(true),
+    /**
+     * The role this membership comes from (domain `MembershipRole`), or null: the member sees the
+     * case only while they hold it (`membershipHolds`).
+     */
+    viaRole: text('via_role').$type<MembershipRole>(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -14,11 +14,14 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CASE_LIST_FILTERS,
+  MEMBERSHIP_ROLES,
   PRINTER_VISIBLE_STATUSES,
   isCaseStaff,
   isInstructor,
+  isPlanner,
   isPrinter,
   type CaseListFilter,
+  type CaseMembership,
   type CaseViewer,
   type CaseVisibilityFacts,
   type DeliveryOrder,
@@ -26,6 +29,7 @@ import {
   type AttachmentSlot,
   type ServiceWithoutOrder,
   type ServiceManufactureFacts,
+  type MembershipRole,
 } from '@dentflow/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -73,19 +77,33 @@ const ownerInstructorIdSql = sql<
 
 /**
  * The SQL twin of the domain's `caseRelation(...) !== null` for one viewer: staff see every case;
- * the others the cases they own, plan (a service's planner), are a case user of, print (printer
- * role, a printable service, in finishing/print/finished) or instruct (the owner's instructor).
+ * the others the cases they own, plan (a service's planner, with the planner role), are a case
+ * user of (while they hold the role of their membership: the viewer's roles are known, so the
+ * condition is on `via_role` alone), print (printer role, a printable service, in
+ * finishing/print/finished) or instruct (instructor role, the owner's instructor).
  * Written as `owner = me OR id IN (…) OR …`: PostgreSQL evaluates each `IN` once as a hashed
  * sub-plan, so a list still walks its index in `modifiedAt` order and stops at the page.
  */
 export function caseVisibleToSql(viewer: CaseViewer): SQL | undefined {
   if (isCaseStaff(viewer)) return undefined;
   const me = viewer.userId;
+  const held = MEMBERSHIP_ROLES.filter((role) => viewer.roles.includes(role));
+  const membershipHolds =
+    held.length === 0
+      ? sql`cu.via_role is null`
+      : sql`(cu.via_role is null or cu.via_role in (${sql.join(
+          held.map((role) => sql`${role}`),
+          sql`, `,
+        )}))`;
   const branches: SQL[] = [
     sql`${cases.ownerId} = ${me}`,
-    sql`${cases.id} in (select cu.case_id from case_users cu where cu.user_id = ${me})`,
-    sql`${cases.id} in (select cs.case_id from case_services cs where cs.planner_id = ${me})`,
+    sql`${cases.id} in (select cu.case_id from case_users cu where cu.user_id = ${me} and ${membershipHolds})`,
   ];
+  if (isPlanner(viewer.roles)) {
+    branches.push(
+      sql`${cases.id} in (select cs.case_id from case_services cs where cs.planner_id = ${me})`,
+    );
+  }
   if (isPrinter(viewer.roles)) {
     branches.push(printableForPrintersSql);
   }
@@ -110,9 +128,9 @@ export async function findCaseVisibilityFacts(
       hasPrintable: cases.hasPrintable,
       modifiedAt: cases.modifiedAt,
       // Raw names with aliases: drizzle leaves columns unqualified inside a select list.
-      memberIds: sql<
-        number[]
-      >`array(select cu.user_id from case_users cu where cu.case_id = "cases"."id")`,
+      members: sql<
+        CaseMembership[] | null
+      >`(select json_agg(json_build_object('userId', cu.user_id, 'viaRole', cu.via_role)) from case_users cu where cu.case_id = "cases"."id")`,
       plannerIds: sql<
         number[]
       >`array(select distinct cs.planner_id from case_services cs where cs.case_id = "cases"."id" and cs.planner_id is not null)`,
@@ -127,7 +145,7 @@ export async function findCaseVisibilityFacts(
   if (!row) return undefined;
   return {
     ...row,
-    memberIds: (row.memberIds ?? []).map(Number),
+    members: row.members ?? [],
     plannerIds: (row.plannerIds ?? []).map(Number),
     ownerInstructorId: row.ownerInstructorId === null ? null : Number(row.ownerInstructorId),
   };
@@ -745,10 +763,11 @@ export function prepareCaseDetail(db: Db) {
                order by s.id)
           from case_services s join products pr on pr.id = s.product_id
          where s.case_id = "cases"."id"), '[]'::json)`,
-      members: sql<CaseDetailRow['members']>`coalesce((
+      members: sql<(CaseDetailRow['members'][number] & CaseMembership)[]>`coalesce((
         select json_agg(json_build_object('userId', cu.user_id, 'displayName', u.display_name,
                                           'roles', u.roles,
-                                          'triggerNotification', cu.trigger_notification)
+                                          'triggerNotification', cu.trigger_notification,
+                                          'viaRole', cu.via_role)
                order by cu.id)
           from case_users cu join users u on u.id = cu.user_id
          where cu.case_id = "cases"."id"), '[]'::json)`,
@@ -786,7 +805,7 @@ export function prepareCaseDetail(db: Db) {
       paidAt: dateOrNull(s.paidAt),
       paymentDeferredAt: dateOrNull(s.paymentDeferredAt),
     }));
-    const members = found.members;
+    const members = found.members.map(({ viaRole: _viaRole, ...member }) => member);
     return {
       row: found.row,
       owner: { id: found.row.ownerId, displayName: found.ownerName ?? '' },
@@ -794,7 +813,7 @@ export function prepareCaseDetail(db: Db) {
         ownerId: found.row.ownerId,
         caseStatus: found.row.caseStatus,
         hasPrintable: found.row.hasPrintable,
-        memberIds: members.map((m) => m.userId),
+        members: found.members.map(({ userId, viaRole }) => ({ userId, viaRole })),
         plannerIds: [...new Set(services.flatMap((s) => (s.planner ? [s.planner.id] : [])))],
         ownerInstructorId:
           found.ownerInstructorId === null ? null : Number(found.ownerInstructorId),
@@ -1089,24 +1108,35 @@ export async function caseHasPrintableService(db: DbOrTx, caseId: number): Promi
   return row !== undefined;
 }
 
+/** Adds or updates a case user; the latest addition decides the role it comes from. */
 export async function upsertCaseUser(
   db: DbOrTx,
-  values: { caseId: number; userId: number; triggerNotification: boolean },
+  values: {
+    caseId: number;
+    userId: number;
+    triggerNotification: boolean;
+    viaRole: MembershipRole | null;
+  },
 ): Promise<void> {
   await db
     .insert(caseUsers)
     .values(values)
     .onConflictDoUpdate({
       target: [caseUsers.caseId, caseUsers.userId],
-      set: { triggerNotification: values.triggerNotification },
+      set: { triggerNotification: values.triggerNotification, viaRole: values.viaRole },
     });
 }
 
-/** Adds a case user unless present (keeps an existing notification choice). */
-export async function ensureCaseUser(db: DbOrTx, caseId: number, userId: number): Promise<void> {
+/** Adds a case user unless present (keeps an existing notification choice and its role). */
+export async function ensureCaseUser(
+  db: DbOrTx,
+  caseId: number,
+  userId: number,
+  viaRole: MembershipRole | null,
+): Promise<void> {
   await db
     .insert(caseUsers)
-    .values({ caseId, userId, triggerNotification: true })
+    .values({ caseId, userId, triggerNotification: true, viaRole })
     .onConflictDoNothing();
 }
 

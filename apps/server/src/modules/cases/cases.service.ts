@@ -41,6 +41,7 @@ import {
   mayEditCaseAddress,
   mayOnCase,
   maySolveReview,
+  membershipRoleOfAddition,
   nextCaseStatus,
   serviceDataV1Schema,
   serviceDataV3Schema,
@@ -1107,13 +1108,13 @@ export function createCasesService(ctx: AppContext) {
           throw new AppError(403, 'FORBIDDEN');
         }
         if (!user || !user.verifiedAt) throw validationError({ userId: 'validation.invalid' });
-        await upsertCaseUser(tx, { caseId, ...body });
+        await upsertCaseUser(tx, { caseId, ...body, viaRole: membershipRoleOfAddition(addition) });
         return [{ action: 'userAdded', detail: { userId: body.userId } }];
       });
     },
 
-    removeUser(caller: Caller, caseId: number, userId: number, language: Language) {
-      return change(caller, caseId, language, async (tx, access, row) => {
+    async removeUser(caller: Caller, caseId: number, userId: number, language: Language) {
+      const detail = await change(caller, caseId, language, async (tx, access, row) => {
         authorize(caseUsersOperation(access), caller, access, row);
         const member = (await listCaseMembers(tx, caseId)).find((m) => m.userId === userId);
         if (!member) throw new AppError(404, 'NOT_FOUND');
@@ -1128,6 +1129,9 @@ export function createCasesService(ctx: AppContext) {
         await deleteCaseUser(tx, caseId, userId);
         return [{ action: 'userRemoved', detail: { userId } }];
       });
+      // Before answering: the removed user's open sockets hear nothing more of the case.
+      await ctx.live.recheckAccess(userId, caseId);
+      return detail;
     },
 
     setPlanner(
@@ -1149,7 +1153,8 @@ export function createCasesService(ctx: AppContext) {
           throw validationError({ serviceIds: 'validation.invalid' });
         }
         for (const id of ids) await updateCaseService(tx, id, { plannerId: body.plannerId });
-        await ensureCaseUser(tx, caseId, body.plannerId);
+        // A member as the case's planner: the membership ends with the planner role.
+        await ensureCaseUser(tx, caseId, body.plannerId, 'planner');
         return [{ action: 'plannerSet', detail: { plannerId: body.plannerId, serviceIds: ids } }];
       });
     },

@@ -25,8 +25,8 @@ const recipientColumns = {
 };
 
 /**
- * The case's owner and its case users who want notifications (`trigger_notification`), verified
- * accounts only, without `excludeId` (the one who acted). One row per user, owner first. With
+ * The case's owner and its case users who want notifications (`trigger_notification`) and still
+ * hold the role their membership came from, verified accounts only, without `excludeId` (the one who acted). One row per user, owner first. With
  * `ownerInstructor` also the owner's instructor (the instructor channel's other side).
  */
 export async function findCaseRecipients(
@@ -43,7 +43,15 @@ export async function findCaseRecipients(
         .from(cases)
         .innerJoin(owner, eq(owner.id, cases.ownerId))
         .innerJoin(users, sql`${users.id} = (${owner.dataCapabilities} ->> 'instructorId')::int`)
-        .where(and(eq(cases.id, caseId), isNotNull(users.verifiedAt), notActor))
+        .where(
+          and(
+            eq(cases.id, caseId),
+            isNotNull(users.verifiedAt),
+            notActor,
+            // The domain's `isInstructor`: the relation ends with the role.
+            sql`${users.roles} ?| array['admin', 'instructor']`,
+          ),
+        )
     : Promise.resolve([]);
   const [owners, members, instructor] = await Promise.all([
     db
@@ -61,6 +69,8 @@ export async function findCaseRecipients(
           eq(caseUsers.triggerNotification, true),
           isNotNull(users.verifiedAt),
           notActor,
+          // The domain's `membershipHolds`: a membership that came from a role ends with it.
+          sql`(${caseUsers.viaRole} is null or ${users.roles} ? ${caseUsers.viaRole})`,
         ),
       )
       .orderBy(caseUsers.id),

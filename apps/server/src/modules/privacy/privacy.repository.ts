@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   attachments,
@@ -13,12 +12,11 @@ import {
   transactionCancels,
   transactionReceipts,
   transactions,
-  users,
 } from '../../db/schema';
 
 /*
- * The reads of a user's personal data export. Other people appear only by display name (joined
- * here), never by their rows.
+ * The reads of a user's personal data export. Other people's rows are never joined: the export
+ * names nobody but the caller.
  */
 
 /** The cases the user owns, with their patient. */
@@ -31,24 +29,20 @@ export function listOwnedCases(db: DbOrTx, userId: number) {
     .orderBy(asc(cases.id));
 }
 
-/** The services of these cases, with their planner's display name. */
+/** The services of these cases. */
 export function listServicesOf(db: DbOrTx, caseIds: number[]) {
-  const planner = alias(users, 'planner');
   return db
-    .select({ service: caseServices, plannerName: planner.displayName })
+    .select({ service: caseServices })
     .from(caseServices)
-    .leftJoin(planner, eq(planner.id, caseServices.plannerId))
     .where(inArray(caseServices.caseId, caseIds))
     .orderBy(asc(caseServices.id));
 }
 
-/** The history of these cases, with each actor's display name. */
+/** The history of these cases. */
 export function listEventsOf(db: DbOrTx, caseIds: number[]) {
-  const actor = alias(users, 'actor');
   return db
-    .select({ event: caseEvents, actorName: actor.displayName })
+    .select({ event: caseEvents })
     .from(caseEvents)
-    .leftJoin(actor, eq(actor.id, caseEvents.actorId))
     .where(inArray(caseEvents.caseId, caseIds))
     .orderBy(asc(caseEvents.id));
 }
@@ -62,13 +56,11 @@ export function listMessagesBy(db: DbOrTx, userId: number) {
     .orderBy(asc(chatMessages.id));
 }
 
-/** The user's notifications, with the display name of who caused each. */
+/** The user's notifications. */
 export function listNotificationsOf(db: DbOrTx, userId: number) {
-  const actor = alias(users, 'actor');
   return db
-    .select({ notification: notifications, actorName: actor.displayName })
+    .select()
     .from(notifications)
-    .leftJoin(actor, eq(actor.id, notifications.actorId))
     .where(eq(notifications.userId, userId))
     .orderBy(asc(notifications.id));
 }
@@ -82,19 +74,11 @@ export function listPaidTransactions(db: DbOrTx, userId: number) {
     .orderBy(asc(transactions.id));
 }
 
-/** Receipts of these transactions, with the display names of who sent and who decided. */
+/** Receipts of these transactions. */
 export function listReceiptsOf(db: DbOrTx, transactionIds: number[]) {
-  const sender = alias(users, 'sender');
-  const decider = alias(users, 'decider');
   return db
-    .select({
-      receipt: transactionReceipts,
-      submittedByName: sender.displayName,
-      authUserName: decider.displayName,
-    })
+    .select()
     .from(transactionReceipts)
-    .leftJoin(sender, eq(sender.id, transactionReceipts.submittedBy))
-    .leftJoin(decider, eq(decider.id, transactionReceipts.authUser))
     .where(inArray(transactionReceipts.transactionId, transactionIds))
     .orderBy(asc(transactionReceipts.id));
 }
@@ -108,33 +92,23 @@ export function listInvoicesOf(db: DbOrTx, transactionIds: number[]) {
     .orderBy(asc(invoiceCustomers.id));
 }
 
-/** Cancel requests of these transactions, with the display names of who asked and who decided. */
+/** Cancel requests of these transactions. */
 export function listCancelsOf(db: DbOrTx, transactionIds: number[]) {
-  const requester = alias(users, 'requester');
-  const decider = alias(users, 'decider');
   return db
-    .select({
-      cancel: transactionCancels,
-      requestUserName: requester.displayName,
-      authUserName: decider.displayName,
-    })
+    .select()
     .from(transactionCancels)
-    .leftJoin(requester, eq(requester.id, transactionCancels.requestUser))
-    .leftJoin(decider, eq(decider.id, transactionCancels.authUser))
     .where(inArray(transactionCancels.transactionId, transactionIds))
     .orderBy(asc(transactionCancels.id));
 }
 
 /**
- * Files the user uploaded or that belong to their cases (not deleted), with the uploader's
- * display name. Metadata only: the export never carries storage keys.
+ * Files the user uploaded or that belong to their cases (not deleted). Metadata only: the export
+ * never carries storage keys.
  */
 export function listAttachmentsOf(db: DbOrTx, userId: number, caseIds: number[]) {
-  const uploader = alias(users, 'uploader');
   return db
-    .select({ attachment: attachments, uploaderName: uploader.displayName })
+    .select()
     .from(attachments)
-    .innerJoin(uploader, eq(uploader.id, attachments.userId))
     .where(
       and(
         isNull(attachments.deletedAt),

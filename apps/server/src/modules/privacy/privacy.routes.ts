@@ -9,7 +9,7 @@ const tags = ['profile'];
 const security = [{ bearer: [] }];
 const authenticated = { permission: 'authenticated' as const };
 
-/** The caller's own personal data: export and account deletion (issue 11 §5). */
+/** The caller's own personal data: export and account deletion. */
 export function registerPrivacyRoutes(app: FastifyInstance, privacy: PrivacyService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -19,7 +19,7 @@ export function registerPrivacyRoutes(app: FastifyInstance, privacy: PrivacyServ
       tags,
       security,
       summary: 'Everything the platform holds about the caller, as a JSON file',
-      description: 'Other people appear only by display name.',
+      description: 'Only the caller’s own data: other people appear neither by id nor by name.',
     },
     handler: async (req, reply) => {
       const userId = callerId(req);

@@ -1,8 +1,9 @@
+import { withoutPersonReferences } from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
 import { isoOrNull } from '../../http/envelope';
 import { AppError } from '../../http/app-error';
 import { accountOfUser } from '../../security/password-checks';
-import { listAuditByActor } from '../audit/audit.repository';
+import { listAuditByActor, type AuditRow } from '../audit/audit.repository';
 import { toUserProfile } from '../users/user-profile';
 import { findUserById } from '../users/users.repository';
 import type { UsersService } from '../users/users.service';
@@ -25,18 +26,30 @@ export const SELF_DELETE_ACTION = 'user.self_delete';
 const iso = (date: Date) => date.toISOString();
 
 /**
- * A user's personal data (issue 11 §5): everything the platform holds about them, with other
- * people only by display name (never their ids, contacts or rows) and no internal secrets
- * (password hash, storage keys).
+ * A user's personal data: everything the platform holds about them, and only that — other people
+ * appear neither by id nor by name (a reference says whether it was the caller: `byYou`), and no
+ * internal secrets (password hash, storage keys).
  */
 export function createPrivacyService(ctx: AppContext, users: UsersService) {
   const { db } = ctx;
 
-  /** Audit details about someone else's account stay out: they are that person's data. */
-  const auditDetailsFor = (
-    userId: number,
-    row: { entity: string; entityId: string | null; details: Record<string, unknown> },
-  ) => (row.entity === 'user' && row.entityId !== String(userId) ? null : row.details);
+  /**
+   * The caller's audit rows: details only of the rows about their own account (the others record
+   * the caller's actions on other records, whose details are other people's data), and never
+   * another user's id.
+   */
+  const auditEntryFor = (userId: number, row: AuditRow) => {
+    const aboutUser = row.entity === 'user';
+    const own = aboutUser && row.entityId === String(userId);
+    return {
+      at: iso(row.at),
+      action: row.action,
+      entity: row.entity,
+      entityId: aboutUser && !own ? null : row.entityId,
+      details: own ? withoutPersonReferences(row.details) : null,
+      ip: row.ip,
+    };
+  };
 
   return {
     async exportData(userId: number) {
@@ -60,9 +73,16 @@ export function createPrivacyService(ctx: AppContext, users: UsersService) {
         listCancelsOf(db, transactionIds),
       ]);
 
+      const profile = toUserProfile(user);
+      const { instructorId, ...capabilities } = profile.dataCapabilities;
       return {
         exportedAt: new Date().toISOString(),
-        profile: { ...toUserProfile(user), emailNotifications: user.emailNotifications },
+        profile: {
+          ...profile,
+          // Whether the caller has an instructor, not who (another user's id).
+          dataCapabilities: { ...capabilities, hasInstructor: instructorId !== null },
+          emailNotifications: user.emailNotifications,
+        },
         cases: ownedCases.map(({ case: row, patient }) => ({
           id: row.id,
           status: row.caseStatus,
@@ -84,12 +104,11 @@ export function createPrivacyService(ctx: AppContext, users: UsersService) {
           },
           services: services
             .filter(({ service }) => service.caseId === row.id)
-            .map(({ service, plannerName }) => ({
+            .map(({ service }) => ({
               id: service.id,
               productId: service.productId,
               productCategoryId: service.productCategoryId,
               quantity: service.quantity,
-              planner: plannerName,
               data: service.data,
               manufactureData: service.manufactureData,
               approveRequestAt: isoOrNull(service.approveRequestAt),
@@ -99,13 +118,13 @@ export function createPrivacyService(ctx: AppContext, users: UsersService) {
             })),
           events: events
             .filter(({ event }) => event.caseId === row.id)
-            .map(({ event, actorName }) => ({
+            .map(({ event }) => ({
               at: iso(event.at),
               action: event.action,
-              actor: actorName,
+              byYou: event.actorId === userId,
               fromStatus: event.fromStatus,
               toStatus: event.toStatus,
-              detail: event.detail,
+              detail: withoutPersonReferences(event.detail),
             })),
         })),
         chatMessages: messages.map((message) => ({
@@ -116,12 +135,11 @@ export function createPrivacyService(ctx: AppContext, users: UsersService) {
           sentAt: iso(message.sendAt),
           deletedAt: isoOrNull(message.deletedAt),
         })),
-        notifications: notifications.map(({ notification, actorName }) => ({
+        notifications: notifications.map((notification) => ({
           id: notification.id,
           caseId: notification.caseId,
           eventType: notification.eventType,
           path: notification.path,
-          actor: actorName,
           createdAt: iso(notification.createdAt),
           sentAt: isoOrNull(notification.sentAt),
           viewedAt: isoOrNull(notification.viewedAt),
@@ -140,16 +158,15 @@ export function createPrivacyService(ctx: AppContext, users: UsersService) {
           createdAt: iso(row.createdAt),
           paidAt: isoOrNull(row.paidAt),
           receipts: receipts
-            .filter(({ receipt }) => receipt.transactionId === row.id)
-            .map(({ receipt, submittedByName, authUserName }) => ({
+            .filter((receipt) => receipt.transactionId === row.id)
+            .map((receipt) => ({
               id: receipt.id,
               justification: receipt.justification,
               fileName: receipt.fileName,
               fileSize: receipt.fileSize,
               contentType: receipt.contentType,
-              submittedBy: submittedByName,
+              submittedByYou: receipt.submittedBy === userId,
               submittedAt: iso(receipt.submittedAt),
-              decidedBy: authUserName,
               decidedAt: isoOrNull(receipt.authAt),
               approved: receipt.approved,
             })),
@@ -164,18 +181,17 @@ export function createPrivacyService(ctx: AppContext, users: UsersService) {
               invoiceNumber: invoice.invoiceNumber,
             })),
           cancels: cancels
-            .filter(({ cancel }) => cancel.transactionId === row.id)
-            .map(({ cancel, requestUserName, authUserName }) => ({
+            .filter((cancel) => cancel.transactionId === row.id)
+            .map((cancel) => ({
               reasonId: cancel.reasonId,
               description: cancel.description,
-              requestedBy: requestUserName,
+              requestedByYou: cancel.requestUser === userId,
               requestedAt: iso(cancel.requestAt),
-              decidedBy: authUserName,
               authorisedAt: isoOrNull(cancel.authAt),
               deniedAt: isoOrNull(cancel.deniedAt),
             })),
         })),
-        attachments: files.map(({ attachment, uploaderName }) => ({
+        attachments: files.map((attachment) => ({
           id: attachment.id,
           caseId: attachment.caseId,
           type: attachment.attachmentType,
@@ -183,18 +199,11 @@ export function createPrivacyService(ctx: AppContext, users: UsersService) {
           filesize: attachment.filesize,
           mimetype: attachment.mimetype,
           status: attachment.status,
-          uploadedBy: uploaderName,
+          uploadedByYou: attachment.userId === userId,
           uploadedAt: isoOrNull(attachment.uploadedAt),
           createdAt: iso(attachment.createdAt),
         })),
-        auditLog: audit.map((row) => ({
-          at: iso(row.at),
-          action: row.action,
-          entity: row.entity,
-          entityId: row.entityId,
-          details: auditDetailsFor(userId, row),
-          ip: row.ip,
-        })),
+        auditLog: audit.map((row) => auditEntryFor(userId, row)),
       };
     },
 

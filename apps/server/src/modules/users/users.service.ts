@@ -3,6 +3,8 @@ import {
   EMPTY_ADDRESS,
   EMPTY_DATA_CAPABILITIES,
   USERS_PAGE_SIZE,
+  deletedEmailOf,
+  deletedNickNameOf,
   emptyDataInfo,
   isAdmin,
   isInstructor,
@@ -22,6 +24,7 @@ import { writeAudit } from '../audit/audit.repository';
 import { expireAccountTokens, revokeAllSessions } from '../auth/auth.repository';
 import { createAuthService } from '../auth/auth.service';
 import { avatarKeyOf } from '../attachments/avatar.service';
+import { eraseOutlivingRecords } from './erasure';
 import { profilePatchOf, toUserProfile } from './user-profile';
 import {
   findUserById,
@@ -57,7 +60,7 @@ function changesOf(user: UserRow, patch: AdminUserPatch) {
 }
 
 export function createUsersService(ctx: AppContext) {
-  const { db, storage, log } = ctx;
+  const { db, storage, log, live } = ctx;
   const auth = createAuthService(ctx);
 
   const toAdminUser = (user: UserRow, caller: AuthContext): AdminUser => {
@@ -121,9 +124,12 @@ export function createUsersService(ctx: AppContext) {
   ): Promise<{ deleted: true }> {
     const avatar = await db.transaction(async (tx) => {
       const user = await requireLiveUser(tx, id, true);
+      const now = new Date();
+      // From the row as it was: what identifies the person in the records that stay.
+      await eraseOutlivingRecords(tx, user, now);
       const anonymous: AdminUserPatch = {
-        email: `deleted-${id}@deleted.invalid`,
-        nickName: `deleted-${id}`,
+        email: deletedEmailOf(id),
+        nickName: deletedNickNameOf(id),
         fname: ANONYMOUS_NAME,
         lname: ANONYMOUS_NAME,
         displayName: ANONYMOUS_NAME,
@@ -135,7 +141,7 @@ export function createUsersService(ctx: AppContext) {
         dataAddress: { ...EMPTY_ADDRESS },
         dataCapabilities: { ...EMPTY_DATA_CAPABILITIES },
         emailNotifications: null,
-        deletedAt: new Date(),
+        deletedAt: now,
       };
       await updateUserAsAdmin(tx, id, anonymous);
       await revokeAllSessions(tx, id);
@@ -155,6 +161,8 @@ export function createUsersService(ctx: AppContext) {
       });
       return user.avatar;
     });
+    // Its sessions are closed: its open sockets are disconnected now, not at their token's expiry.
+    await live.recheckAccess(id, null);
     const key = avatarKeyOf(avatar);
     if (key) {
       await storage.delete(key).catch((error: unknown) => {
@@ -234,6 +242,8 @@ export function createUsersService(ctx: AppContext) {
           });
           return row;
         });
+        // Roles (and the internal flag) decide rooms: the user's sockets leave the ones lost.
+        await live.recheckAccess(id, null);
         return toAdminUser(updated, caller);
       } catch (error) {
         if (uniqueViolationOf(error) === 'nickName') throw new AppError(409, 'NICKNAME_TAKEN');
@@ -275,6 +285,7 @@ export function createUsersService(ctx: AppContext) {
           ip: meta.ip,
         });
       });
+      await live.recheckAccess(id, null);
       return { updated: true };
     },
 
