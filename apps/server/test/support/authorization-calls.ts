@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { cases, coupons, productCategories, users } from '../../src/db/schema';
+import { DEMO_PASSWORD } from '../../src/db/seed';
 import { completeServiceData, productIdByCode } from './cases-fixtures';
 import { INVOICE_CUSTOMER, pdfBytes, receiptForm } from './payments-fixtures';
 import { cartItem } from './shop-fixtures';
@@ -13,6 +14,7 @@ import {
   productCodeOf,
   productForm,
   type RecordIds,
+  unique,
   type World,
 } from './authorization-fixtures';
 import { NO_RECORD, type MatrixCaller } from './authorization-matrix';
@@ -57,10 +59,6 @@ export interface RouteCall {
 
 const get = (url: string) => () => ({ url });
 const post = (url: string, payload: object) => () => ({ url, payload });
-
-const NEW_PASSWORD = 'Dentflow123';
-let serial = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(serial += 1)}`;
 
 /** The body a settings POST accepts: what the admin's GET answers (saved unchanged). */
 const settingsEcho = (section: string, drop: string[] = []) => ({
@@ -114,7 +112,7 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     // Each caller signs in as its own account (anonymous: the doctor's).
     request: (_r, { caller }) => ({
       url: '/api/v1/auth/login',
-      payload: { login: caller === 'anonymous' ? 'doctor' : caller, password: NEW_PASSWORD },
+      payload: { login: caller === 'anonymous' ? 'doctor' : caller, password: DEMO_PASSWORD },
     }),
   },
   'POST /api/v1/auth/refresh_token': {
@@ -157,9 +155,9 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     record: NO_RECORD,
     // The same password again: the change passes and every account keeps its password.
     request: post('/api/v1/profile/updatePassword', {
-      currentPassword: NEW_PASSWORD,
-      newPassword: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
+      currentPassword: DEMO_PASSWORD,
+      newPassword: DEMO_PASSWORD,
+      confirmPassword: DEMO_PASSWORD,
     }),
   },
   'GET /api/v1/profile/announcement': {
@@ -346,7 +344,7 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     record: 'case',
     request: (r, { world }) => ({
       url: `/api/v1/case/${r.caseId}/users`,
-      payload: { userId: world.memberPartner.profile.id, triggerNotification: false },
+      payload: { userId: world.memberPartnerId, triggerNotification: false },
     }),
   },
   'DELETE /api/v1/case/{id}/users/{userId}': {
@@ -362,10 +360,10 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
       // The case's own planner again, so nothing changes for the demo planner; on the stranger's
       // case another planner (the demo planner must not come to see it).
       payload: {
-        plannerId: (r.caseId === world.families.stranger.caseId
-          ? world.otherPlanner
-          : world.sessions.planner
-        ).profile.id,
+        plannerId:
+          r.caseId === world.families.stranger.caseId
+            ? world.otherPlannerId
+            : world.sessions.planner.profile.id,
       },
     }),
   },
@@ -754,7 +752,7 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     endsSessions: true,
     request: (r) => ({
       url: `/api/v1/users/setPassword/${r.userId}`,
-      payload: { password: NEW_PASSWORD },
+      payload: { password: DEMO_PASSWORD },
     }),
   },
   'GET /api/v1/users/resendEmail/{id}': {
@@ -803,7 +801,7 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
       url: '/api/v1/partners/link',
       payload: {
         clinicId: world.sessions.clinic.profile.id,
-        partnerId: await insertUser(world, ['partner']),
+        partnerId: await insertUser(world.db, ['partner']),
       },
     }),
   },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { ROLES, emptyServiceDataV3, type Role } from '@dentflow/domain';
+import { emptyServiceDataV3, type Role } from '@dentflow/domain';
 import type { Db } from '../../src/db/client';
 import {
   attachments,
@@ -17,6 +17,7 @@ import { hashToken } from '../../src/security/tokens';
 import {
   caseInStatus,
   createUser,
+  demoSessions,
   insertPublicAttachment,
   productIdByCode,
 } from './cases-fixtures';
@@ -81,11 +82,11 @@ export interface World {
   /** A doctor (ptBR) nobody relates to: the owner of 'stranger' records. */
   stranger: Session;
   /** A partner linked to the demo clinic and added to every family case (the removable member). */
-  memberPartner: Session;
+  memberPartnerId: number;
   /** An instructor other than the demo one. */
-  otherInstructor: Session;
-  /** A planner other than the demo one (the one calls set on cases). */
-  otherPlanner: Session;
+  otherInstructorId: number;
+  /** A planner other than the demo one (the one calls set on the stranger's case). */
+  otherPlannerId: number;
   families: Record<Family, FamilyCase>;
 }
 
@@ -120,25 +121,21 @@ async function payInReais(db: Db, userId: number) {
 
 export async function buildWorld(app: FastifyInstance): Promise<World> {
   const db = app.database.db;
-  const sessionList = await Promise.all(ROLES.map((role) => login(app, role)));
-  const sessions = Object.fromEntries(ROLES.map((role, i) => [role, sessionList[i]!])) as Record<
-    Role,
-    Session
-  >;
-  const [stranger, memberPartner, otherInstructor, otherPlanner] = await Promise.all([
-    createUser(app, ['doctor'], { language: 'ptBR' }),
-    createUser(app, ['partner']),
-    createUser(app, ['instructor']),
-    createUser(app, ['planner']),
-  ]);
+  const [sessions, stranger, memberPartnerId, otherInstructorId, otherPlannerId] =
+    await Promise.all([
+      demoSessions(app),
+      createUser(app, ['doctor'], { language: 'ptBR' }),
+      insertUser(db, ['partner']),
+      insertUser(db, ['instructor']),
+      insertUser(db, ['planner']),
+    ]);
   await payInReais(db, sessions.doctor.profile.id);
   await payInReais(db, sessions.clinic.profile.id);
-  const call = api(app);
-  for (const partner of [sessions.partner, memberPartner]) {
+  for (const partnerId of [sessions.partner.profile.id, memberPartnerId]) {
     await must(
-      call(sessions.admin, 'POST', '/api/v1/partners/link', {
+      api(app)(sessions.admin, 'POST', '/api/v1/partners/link', {
         clinicId: sessions.clinic.profile.id,
-        partnerId: partner.profile.id,
+        partnerId,
       }),
     );
   }
@@ -147,9 +144,9 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     db,
     sessions,
     stranger,
-    memberPartner,
-    otherInstructor,
-    otherPlanner,
+    memberPartnerId,
+    otherInstructorId,
+    otherPlannerId,
   } as World;
   const [doctor, clinic, print, strangerCase] = await Promise.all([
     buildFamily(world, 'doctor'),
@@ -195,18 +192,15 @@ export async function buildFamily(world: World, family: Family): Promise<FamilyC
     );
   }
   if (family === 'clinic') {
-    for (const partner of [sessions.partner, world.memberPartner]) {
+    for (const userId of [sessions.partner.profile.id, world.memberPartnerId]) {
       await must(
-        call(sessions.clinic, 'POST', `${path}/users`, {
-          userId: partner.profile.id,
-          triggerNotification: false,
-        }),
+        call(sessions.clinic, 'POST', `${path}/users`, { userId, triggerNotification: false }),
       );
     }
   } else {
     await must(
       call(sessions.supervisor, 'POST', `${path}/users`, {
-        userId: world.memberPartner.profile.id,
+        userId: world.memberPartnerId,
         triggerNotification: false,
       }),
     );
@@ -360,7 +354,8 @@ async function insertService(db: Db, caseId: number): Promise<number> {
 }
 
 let serial = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(serial += 1)}`;
+/** A name no other record of the run has. */
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(serial += 1)}`;
 
 async function insertInvitation(
   db: Db,
@@ -415,13 +410,10 @@ async function linkPartner(db: Db, clinicId: number, partnerId: number): Promise
  * A verified account with these roles that nobody relates to, written directly (no password
  * hashing, no sign-in: the calls only need its id). Its password is the demo doctor's.
  */
-export async function insertUser(world: World, roles: string[]): Promise<number> {
-  const [demo] = await world.db
-    .select()
-    .from(users)
-    .where(eq(users.id, world.sessions.doctor.profile.id));
+export async function insertUser(db: Db, roles: string[]): Promise<number> {
+  const [demo] = await db.select().from(users).where(eq(users.nickName, 'doctor'));
   const nick = unique('matrix');
-  const [row] = await world.db
+  const [row] = await db
     .insert(users)
     .values({
       email: `${nick}@matrix.test`,
@@ -440,7 +432,7 @@ export async function insertUser(world: World, roles: string[]): Promise<number>
   return row!.id;
 }
 
-const someoneElse = (world: World) => insertUser(world, ['doctor']);
+const someoneElse = (world: World) => insertUser(world.db, ['doctor']);
 
 /** A file in the local store, confirmed on the doctor's case: its id and a download link. */
 async function storedFile(world: World): Promise<{ attachmentId: number; link: string }> {
@@ -562,11 +554,11 @@ export const RECORD_KINDS: Record<string, RecordKind> = {
     async (world, found) => {
       await must(
         api(world.app)(world.sessions.supervisor, 'POST', `/api/v1/case/${found.caseId}/users`, {
-          userId: world.memberPartner.profile.id,
+          userId: world.memberPartnerId,
           triggerNotification: false,
         }),
       );
-      return { caseId: found.caseId, userId: world.memberPartner.profile.id };
+      return { caseId: found.caseId, userId: world.memberPartnerId };
     },
     (found) => ({ caseId: found.caseId, userId: MISSING_ID }),
   ),
@@ -686,14 +678,14 @@ export const RECORD_KINDS: Record<string, RecordKind> = {
       linkId: await linkPartner(
         world.db,
         world.sessions.clinic.profile.id,
-        await insertUser(world, ['partner']),
+        await insertUser(world.db, ['partner']),
       ),
     }),
     async (world) => ({
       linkId: await linkPartner(
         world.db,
-        await insertUser(world, ['clinic']),
-        await insertUser(world, ['partner']),
+        await insertUser(world.db, ['clinic']),
+        await insertUser(world.db, ['partner']),
       ),
     }),
     { linkId: MISSING_ID },
@@ -716,7 +708,7 @@ export const RECORD_KINDS: Record<string, RecordKind> = {
     another: async (world) => ({
       invitationId: (
         await insertInvitation(world.db, {
-          instructorId: world.otherInstructor.profile.id,
+          instructorId: world.otherInstructorId,
           email: `${unique('invited')}@matrix.test`,
         })
       ).id,
