@@ -37,7 +37,10 @@ const KNOWN_GAPS: Record<string, string> = Object.fromEntries(
   ]),
 );
 
-/** Routes that are not part of the API's authorization surface. */
+/**
+ * Not rows of the matrix: a HEAD route is its GET's twin (same handler, same rule), the OpenAPI
+ * pages and the web app's files are public and hold no data.
+ */
 const outsideTheMatrix = (method: string, url: string) =>
   method === 'HEAD' || url.startsWith('/api/docs') || !url.startsWith('/api/');
 
