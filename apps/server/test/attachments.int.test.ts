@@ -280,6 +280,32 @@ describe('an upload end to end (local store)', () => {
     }
   });
 
+  it('confirms several uploads of one case at the same time (no deadlock, no 500)', async () => {
+    const png = await samplePng();
+    const announced = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const created = await announce(t.app, doctor, caseId, {
+          filename: 'photo.png',
+          filesize: png.length,
+          attachment_name: 'photoProtocol.generic',
+        });
+        const { upload, attachment } = json<{ obj: Announced }>(created).obj;
+        expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
+        return attachment.id;
+      }),
+    );
+    const confirmed = await Promise.all(
+      announced.map((id) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/v1/attachment/uploadedSuccess/${id}`,
+          headers: bearer(doctor),
+        }),
+      ),
+    );
+    expect(confirmed.map((response) => response.statusCode)).toEqual(announced.map(() => 200));
+  });
+
   it('a size different from the announced one is refused by the store', async () => {
     const png = await samplePng();
     const created = await announce(t.app, doctor, caseId, {

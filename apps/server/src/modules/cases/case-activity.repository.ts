@@ -17,6 +17,10 @@ export interface CaseActivityEvent {
  * so clients replace their cached copy (spec §4) and its checks and actions are read again.
  */
 export async function insertCaseActivity(db: DbOrTx, event: CaseActivityEvent): Promise<void> {
+  // The case row first, as every change of a case takes it: otherwise two activities on one case
+  // at once each hold the key-share lock of their history row's foreign key while waiting for the
+  // other's row lock, and PostgreSQL ends one of them as a deadlock (a 500).
+  await db.execute(sql`select 1 from ${cases} where ${cases.id} = ${event.caseId} for update`);
   await db.insert(caseEvents).values({
     caseId: event.caseId,
     actorId: event.actorId,
