@@ -1,5 +1,5 @@
 /**
- * Erasure of a deleted account (docs/decisions/0XX-erasure.md): the account row is anonymized,
+ * Erasure of a deleted account (docs/decisions/021-erasure.md): the account row is anonymized,
  * and the records that outlive it (audit log, invitations, mail outbox, chat messages) lose the
  * person's contact and identity data. Cases, transactions and invoices stay for the law.
  */

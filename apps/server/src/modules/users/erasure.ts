@@ -16,7 +16,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 
 /**
  * In the deletion's transaction, before the account row is anonymized: the records that outlive
- * it lose the person (docs/decisions/0XX-erasure.md). The audit log keeps every row, with the
+ * it lose the person (docs/decisions/021-erasure.md). The audit log keeps every row, with the
  * person's contacts, document and names erased from the details (whole personal fields, address
  * included, in the rows about their account); invitations and mails to their email are readdressed to the
  * anonymized one, the mails' bodies dropped and unsent ones given up; mails to others lose their
