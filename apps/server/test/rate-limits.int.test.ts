@@ -9,6 +9,7 @@ import {
   createUser,
   objOf,
   type CaseSetup,
+  VALIDATE_BILLED_LATER,
 } from './support/cases-fixtures';
 import { createCase } from './support/storage-fixtures';
 import { bearer, login, startTestApp, type Session, type TestApp } from './support/test-app';
@@ -147,9 +148,7 @@ describe('ordinary case moves (default limits)', () => {
     const id = await caseInStatus(setup, 'checkingout');
     await api(setup.supervisor, 'POST', `${id}/planner`, { plannerId: setup.planner.profile.id });
     const answers = await Promise.all(
-      [1, 2, 3, 4, 5].map(() =>
-        api(setup.supervisor, 'POST', `${id}/move`, { action: 'validate' }),
-      ),
+      [1, 2, 3, 4, 5].map(() => api(setup.supervisor, 'POST', `${id}/move`, VALIDATE_BILLED_LATER)),
     );
     expect(statusesOf(answers).sort()).toEqual([200, 409, 409, 409, 409]);
     for (const refused of answers.filter((a) => a.statusCode === 409)) {
