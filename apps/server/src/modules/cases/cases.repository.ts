@@ -853,6 +853,7 @@ export type CasePatch = Partial<
     | 'hasPrintable'
     | 'address'
     | 'observation'
+    | 'caseCurrency'
     | 'searchText'
     | 'modifiedAt'
     | 'validatedAt'

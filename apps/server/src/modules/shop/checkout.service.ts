@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
-  profileCurrency,
   isBroadNew,
   newCaseBodySchema,
   normalizeCouponCode,
   type CartItem,
   type CheckoutBody,
   type CheckoutResult,
+  type Currency,
   type Language,
   type NewCaseBody,
 } from '@dentflow/domain';
@@ -105,7 +105,8 @@ export function createCheckoutService(ctx: AppContext) {
 
         let caseId = order.caseId;
         let fromStatus = 'new';
-        let currency = profileCurrency(user.dataInfo);
+        // A new case opens in the currency the order asks for; a case's order is in the case's.
+        let currency: Currency = order.currency;
         let now = new Date();
         if (caseId) {
           const access = await loadCaseAccess(tx, caller, caseId, { lock: true });
@@ -116,7 +117,7 @@ export function createCheckoutService(ctx: AppContext) {
           }
           const row = (await findCase(tx, caseId))!;
           fromStatus = row.caseStatus;
-          currency = row.caseCurrency as typeof currency;
+          currency = row.caseCurrency as Currency;
           // After the stored modifiedAt, so clients see the change (spec §4 cache rule).
           now = new Date(Math.max(now.getTime(), row.modifiedAt.getTime() + 1));
         }
@@ -132,7 +133,12 @@ export function createCheckoutService(ctx: AppContext) {
 
         const published: CaseEventMessage[] = [];
         if (!caseId) {
-          const opened = await openCase(tx, caller.userId, newCase!, now);
+          const opened = await openCase(
+            tx,
+            caller.userId,
+            { ...newCase!, caseCurrency: currency },
+            now,
+          );
           caseId = opened.caseId;
           published.push(...opened.messages);
         }
