@@ -47,14 +47,15 @@ describe('the whole journey of a case', () => {
     const c = objOf(created);
     expect(c).toMatchObject({
       caseStatus: 'new',
-      caseCurrency: 'USD',
+      // The demo doctor is Brazilian: the case opens in their profile currency.
+      caseCurrency: 'BRL',
       observation: 'Lower arch',
       patient: { fname: 'João', lname: 'Müller', birthDate: '1980-02-03', gender: 'male' },
       checks: { services: false, patient: true, attachments: false, transactions: true },
       readOnly: false,
     });
     expect(c.actions).toEqual(expect.arrayContaining(['submit', 'cancel']));
-    expect(c.can).toEqual(['edit', 'addService']);
+    expect(c.can).toEqual(['edit', 'addService', 'changeCurrency']);
 
     const guide = await productIdByCode(t.app.database.db, 'MFG-GUIDE');
     const added = objOf(
