@@ -125,7 +125,12 @@ describe('audit rows for case status changes', () => {
       s.doctor,
       'POST',
       '/api/v1/shop/checkout',
-      order({ caseId: viaShop, items: [await cartItem(t.app.database.db, 'PLAN-SMILE')] }),
+      // The demo doctor's cases are in reais.
+      order({
+        caseId: viaShop,
+        items: [await cartItem(t.app.database.db, 'PLAN-SMILE')],
+        currency: 'BRL',
+      }),
     );
     expect(checkout.statusCode, checkout.body).toBe(200);
     expect((await caseAudit(viaShop)).map((row) => row.details)).toEqual([

@@ -17,6 +17,7 @@ import {
   demoSessions,
   objOf,
   type CaseSetup,
+  speakEnglish,
 } from './support/cases-fixtures';
 import { json, startTestApp, type Session, type TestApp } from './support/test-app';
 
@@ -28,6 +29,7 @@ let setup: CaseSetup;
 beforeAll(async () => {
   t = await startTestApp();
   api = caseApi(t.app);
+  await speakEnglish(t.app, 'doctor');
   s = await demoSessions(t.app);
   setup = {
     app: t.app,
