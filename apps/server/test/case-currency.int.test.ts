@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  CaseDetail,
-  CaseEvent,
-  CheckoutResult,
-  PaymentsSettingsView,
-  QuoteResponse,
-  UserProfile,
+import {
+  ROLES,
+  type CaseDetail,
+  type CaseEvent,
+  type CheckoutResult,
+  type PaymentsSettingsView,
+  type QuoteResponse,
+  type UserProfile,
 } from '@dentflow/domain';
 import { cases, coupons, transactions, users } from '../src/db/schema';
 import { caseApi, codeOf, createUser, objOf } from './support/cases-fixtures';
@@ -56,6 +57,34 @@ const historyOf = async (app: TestApp, session: Session, id: number) =>
   objOf<CaseEvent[]>(await caseApi(app.app)(session, 'GET', `${id}/history`));
 
 describe('the case currency', () => {
+  it('is reais for the demo doctor and clinic, who are Brazilian; the other demo users see dollars', async () => {
+    const db = t.app.database.db;
+    const demo = await db
+      .select({ nickName: users.nickName, dataInfo: users.dataInfo })
+      .from(users)
+      .where(inArray(users.nickName, [...ROLES]));
+    expect(demo).toHaveLength(ROLES.length);
+    for (const { nickName, dataInfo } of demo) {
+      const brazilian = nickName === 'doctor' || nickName === 'clinic';
+      expect([nickName, dataInfo.language, dataInfo.currency]).toEqual(
+        brazilian ? [nickName, 'ptBR', 'BRL'] : [nickName, 'en', 'USD'],
+      );
+    }
+    const seededCurrencies = await db.selectDistinct({ currency: cases.caseCurrency }).from(cases);
+    expect(seededCurrencies).toEqual([{ currency: 'BRL' }]);
+
+    // The demo doctor's new case is in reais, where Pix is offered.
+    const doctor = await login(t.app, 'doctor');
+    const opened = await openCase(t, doctor);
+    expect(opened.caseCurrency).toBe('BRL');
+    const quoted = await shopCall(t.app)(doctor, 'POST', '/api/v1/shop/quote', {
+      ...order({ caseId: opened.id, items: [await cartItem(db, 'PLAN-SMILE')], currency: 'BRL' }),
+      paymentMethod: null,
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(json<{ obj: QuoteResponse }>(quoted).obj.paymentMethods).toContain('pix');
+  });
+
   it('opens in the currency asked, else the profile one, and offers the change', async () => {
     const usd = await createUser(t.app, ['doctor'], { language: 'en' });
     const brl = await createUser(t.app, ['doctor'], { language: 'ptBR' });
