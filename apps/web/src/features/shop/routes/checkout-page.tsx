@@ -196,7 +196,7 @@ function CheckoutFlow({
     }
   };
 
-  // The products of the cart in that currency (cached, or fetched once each: spec §4).
+  // The products of the cart in that currency (cached, or fetched once each).
   const productQueries = useShopProducts(
     cart.items.map((item) => item.cartProductId),
     currency,
