@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, startSmtpPeer, startTestApp, type SmtpPeer, type TestApp } from './support/test-app';
+import { speakEnglish } from './support/cases-fixtures';
 
 /** How long the slow SMTP peer takes to accept a recipient. */
 const SMTP_DELAY_MS = 3000;
@@ -110,6 +111,7 @@ describe('account mails with an unreachable SMTP server', () => {
   beforeAll(async () => {
     // Nothing listens on port 1: the connection is refused.
     t = await startTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    await speakEnglish(t.app, 'doctor');
   });
   afterAll(async () => {
     await t?.close();

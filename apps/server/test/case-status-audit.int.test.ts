@@ -102,6 +102,7 @@ describe('audit rows for case status changes', () => {
 
   it('records a validation of unpaid services with its reason, services and amount', async () => {
     const id = await caseInStatus(setup, 'execute');
+    const { caseCurrency } = objOf(await api(s.doctor, 'GET', `${id}/get`));
     const rows = await audits(id, 'case.paymentOverride');
     expect(rows).toEqual([
       expect.objectContaining({
@@ -111,7 +112,7 @@ describe('audit rows for case status changes', () => {
           reason: 'Billed monthly',
           serviceIds: [expect.any(Number)],
           unpaidAmount: expect.any(Number),
-          currency: 'USD',
+          currency: caseCurrency,
         },
       }),
     ]);
@@ -153,7 +154,12 @@ describe('audit rows for case status changes', () => {
       s.doctor,
       'POST',
       '/api/v1/shop/checkout',
-      order({ caseId: viaShop, items: [await cartItem(t.app.database.db, 'PLAN-SMILE')] }),
+      // The demo doctor's cases are in reais.
+      order({
+        caseId: viaShop,
+        items: [await cartItem(t.app.database.db, 'PLAN-SMILE')],
+        currency: 'BRL',
+      }),
     );
     expect(checkout.statusCode, checkout.body).toBe(200);
     expect((await caseAudit(viaShop)).map((row) => row.details)).toEqual([

@@ -47,7 +47,8 @@ describe('the whole journey of a case', () => {
     const c = objOf(created);
     expect(c).toMatchObject({
       caseStatus: 'new',
-      caseCurrency: 'USD',
+      // The demo doctor is Brazilian: the case opens in their profile currency.
+      caseCurrency: 'BRL',
       observation: 'Lower arch',
       patient: { fname: 'João', lname: 'Müller', birthDate: '1980-02-03', gender: 'male' },
       // Nothing to make and nothing paid yet.
@@ -55,7 +56,7 @@ describe('the whole journey of a case', () => {
       readOnly: false,
     });
     expect(c.actions).toEqual(expect.arrayContaining(['submit', 'cancel']));
-    expect(c.can).toEqual(['edit', 'addService', 'order']);
+    expect(c.can).toEqual(['edit', 'addService', 'order', 'changeCurrency']);
 
     const guide = await productIdByCode(t.app.database.db, 'MFG-GUIDE');
     const added = objOf(

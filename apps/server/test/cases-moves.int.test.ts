@@ -18,6 +18,7 @@ import {
   objOf,
   type CaseSetup,
   VALIDATE_BILLED_LATER,
+  speakEnglish,
 } from './support/cases-fixtures';
 import { json, startTestApp, type Session, type TestApp } from './support/test-app';
 
@@ -29,6 +30,7 @@ let setup: CaseSetup;
 beforeAll(async () => {
   t = await startTestApp();
   api = caseApi(t.app);
+  await speakEnglish(t.app, 'doctor');
   s = await demoSessions(t.app);
   setup = {
     app: t.app,

@@ -436,7 +436,7 @@ describe('the mail worker', () => {
         .where(inArray(users.nickName, ['doctor', 'planner', 'clinic']));
       for (const person of people) ids[person.nickName as keyof typeof ids] = person.id;
       // The doctor keeps the defaults (public chat included) and reads Spanish; the planner
-      // wants no chat mail; the clinic wants every chat channel.
+      // wants no chat mail; the clinic wants every chat channel and reads English.
       await db
         .update(users)
         .set({
@@ -450,7 +450,10 @@ describe('the mail worker', () => {
         .where(eq(users.id, ids.planner));
       await db
         .update(users)
-        .set({ emailNotifications: [3, 4, 5, 13] })
+        .set({
+          emailNotifications: [3, 4, 5, 13],
+          dataInfo: sql`jsonb_set(${users.dataInfo}, '{language}', '"en"')`,
+        })
         .where(eq(users.id, ids.clinic));
     });
 

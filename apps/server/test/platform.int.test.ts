@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config';
 import { registerErrorHandling } from '../src/http/error-handler';
 import { PERMISSIONS, registerPermissions } from '../src/http/permissions';
 import { bearer, createTestDatabase, json, login, type Session } from './support/test-app';
+import { speakEnglish } from './support/cases-fixtures';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let workDir: string;
@@ -48,6 +49,7 @@ beforeAll(async () => {
   );
   writeFileSync(join(webDist, 'assets', 'app-123.js'), 'console.log("app")');
   app = await boot();
+  await speakEnglish(app, 'doctor');
   doctor = await login(app, 'doctor');
 });
 

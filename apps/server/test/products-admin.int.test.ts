@@ -10,7 +10,7 @@ import {
   type ShopProductPage,
 } from '@dentflow/domain';
 import { attachments, auditLog, caseServices, products } from '../src/db/schema';
-import { productIdByCode } from './support/cases-fixtures';
+import { productIdByCode, speakEnglish } from './support/cases-fixtures';
 import { attachmentRow, postLocal, samplePng, type Announced } from './support/storage-fixtures';
 import { bearer, json, login, startTestApp, type Session, type TestApp } from './support/test-app';
 
@@ -20,6 +20,7 @@ let doctor: Session;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await speakEnglish(t.app, 'doctor');
   admin = await login(t.app, 'admin');
   doctor = await login(t.app, 'doctor');
 });

@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema';
 import { bearer, json, login, startTestApp, type Session, type TestApp } from './support/test-app';
+import { speakEnglish } from './support/cases-fixtures';
 
 let t: TestApp;
 let doctor: Session;
 let supervisor: Session;
 beforeAll(async () => {
   t = await startTestApp();
+  await speakEnglish(t.app, 'doctor');
   doctor = await login(t.app, 'doctor');
   supervisor = await login(t.app, 'supervisor');
 });

@@ -3,11 +3,13 @@ import { userProfileSchema, type ServiceDataMetadata } from '@dentflow/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements, auditLog, users } from '../src/db/schema';
 import { bearer, json, login, startTestApp, type Session, type TestApp } from './support/test-app';
+import { speakEnglish } from './support/cases-fixtures';
 
 let t: TestApp;
 let doctor: Session;
 beforeAll(async () => {
   t = await startTestApp();
+  await speakEnglish(t.app, 'doctor', 'clinic');
   doctor = await login(t.app, 'doctor');
 });
 afterAll(async () => {

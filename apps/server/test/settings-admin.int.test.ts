@@ -28,7 +28,7 @@ import {
   users,
 } from '../src/db/schema';
 import { notifyCaseUsers } from '../src/modules/notifications/notify';
-import { createUser } from './support/cases-fixtures';
+import { createUser, speakEnglish } from './support/cases-fixtures';
 import { grantCapabilities, placeOrder, txCall } from './support/payments-fixtures';
 import { PATIENT, cartItem, delivery, order, sleeveIdByName } from './support/shop-fixtures';
 import { bearer, json, login, startTestApp, type Session, type TestApp } from './support/test-app';
@@ -43,6 +43,7 @@ const db = () => t.app.database.db;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await speakEnglish(t.app, 'doctor');
   [admin, supervisor, doctor] = await Promise.all([
     login(t.app, 'admin'),
     login(t.app, 'supervisor'),
@@ -186,6 +187,7 @@ describe('payments', () => {
       pixConfigured: true,
       paypalConfigured: true,
       pagbankConfigured: true,
+      currenciesWithoutOnlineMethod: [],
     });
     const text = JSON.stringify(view);
     expect(text).not.toContain('test-secret');
@@ -588,22 +590,25 @@ describe('emails', () => {
   it('answers the defaults until saved, then the saved sender name and sorted events', async () => {
     expect(obj<EmailsSettings>(await call(admin, 'GET', 'emails'))).toEqual({
       senderName: 'Dentflow',
+      supportEmail: '',
       defaultEvents: [...DEFAULT_EMAIL_NOTIFICATIONS].sort((a, b) => a - b),
     });
     const saved = obj<EmailsSettings>(
       await call(admin, 'POST', 'emails', {
         senderName: 'Clínica Sorriso',
+        supportEmail: ' suporte@sorriso.test ',
         defaultEvents: [NOTIFICATION_TYPES.statusChanged, NOTIFICATION_TYPES.fileAdded, 2],
       }),
     );
     expect(saved).toEqual({
       senderName: 'Clínica Sorriso',
+      supportEmail: 'suporte@sorriso.test',
       defaultEvents: [NOTIFICATION_TYPES.fileAdded, NOTIFICATION_TYPES.statusChanged],
     });
     expect(obj<EmailsSettings>(await call(admin, 'GET', 'emails'))).toEqual(saved);
     expect((await auditRows('settings', 'emails'))[0]).toMatchObject({
       action: 'settings.emails.set',
-      details: { changed: ['senderName', 'defaultEvents'] },
+      details: { changed: ['senderName', 'supportEmail', 'defaultEvents'] },
     });
   });
 
@@ -662,6 +667,14 @@ describe('emails', () => {
     await expectInvalid(call(admin, 'POST', 'emails', { senderName: ' ', defaultEvents: [] }), [
       'senderName',
     ]);
+    await expectInvalid(
+      call(admin, 'POST', 'emails', {
+        senderName: 'Ok',
+        supportEmail: 'not an address',
+        defaultEvents: [],
+      }),
+      ['supportEmail'],
+    );
     expect(await storedSetting('emails')).toEqual(before);
   });
 });

@@ -2,7 +2,13 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_PAGE_SIZE, type ShopProduct, type ShopProductPage } from '@dentflow/domain';
 import { caseServices, productCategories, products, users } from '../src/db/schema';
-import { caseApi, createUser, objOf, productIdByCode } from './support/cases-fixtures';
+import {
+  caseApi,
+  createUser,
+  objOf,
+  productIdByCode,
+  speakEnglish,
+} from './support/cases-fixtures';
 import { bearer, json, login, startTestApp, type Session, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -12,6 +18,7 @@ let esDoctor: Session;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await speakEnglish(t.app, 'doctor');
   enDoctor = await login(t.app, 'doctor');
   ptDoctor = await createUser(t.app, ['doctor'], { language: 'ptBR' });
   esDoctor = await createUser(t.app, ['doctor'], { language: 'es' });

@@ -11,7 +11,7 @@ import {
 } from '@dentflow/domain';
 import { DEMO_SHIPPING } from '../src/db/seed-shop';
 import { cases, coupons, sleeves, transactions, users } from '../src/db/schema';
-import { createUser, objOf } from './support/cases-fixtures';
+import { createUser, objOf, speakEnglish } from './support/cases-fixtures';
 import {
   PATIENT,
   RIO,
@@ -29,6 +29,7 @@ const db = () => t.app.database.db;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await speakEnglish(t.app, 'doctor');
   call = shopCall(t.app);
   doctor = await login(t.app, 'doctor');
 });
@@ -353,7 +354,8 @@ describe('GET /products/coupom/lookup/{code}', () => {
         },
         'PRODUCT_UNAVAILABLE',
       ],
-      [{ items: [await cartItem(db(), 'PLAN-SMILE')], currency: 'BRL' }, 'VALIDATION_ERROR'],
+      // A new case may open in either currency, but only in a supported one.
+      [{ items: [await cartItem(db(), 'PLAN-SMILE')], currency: 'EUR' }, 'VALIDATION_ERROR'],
     ];
     for (const [cart, code] of bad) {
       const response = await lookup(doctor, 'WELCOME10', cart);

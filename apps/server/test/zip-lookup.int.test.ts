@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createViaCepZipLookup } from '../src/adapters/zip-lookup/viacep';
 import { bearer, json, login, startTestApp, type Session, type TestApp } from './support/test-app';
+import { speakEnglish } from './support/cases-fixtures';
 
 /** A local stand-in for ViaCEP speaking its protocol: GET /{8 digits}/json/. */
 let fake: Server;
@@ -53,6 +54,7 @@ let doctor: Session;
 beforeAll(async () => {
   await startFakeViaCep();
   t = await startTestApp({ ZIP_LOOKUP_URL: fakeUrl, ZIP_LOOKUP_TIMEOUT_MS: '300' });
+  await speakEnglish(t.app, 'doctor');
   doctor = await login(t.app, 'doctor');
 });
 afterAll(async () => {

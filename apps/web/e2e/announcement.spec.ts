@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { translate } from '@dentflow/domain';
-import { sql } from './support/database';
+import { setUserLanguage, sql } from './support/database';
 import { logIn, signIn, skipWelcome } from './support/session';
 import { DEMO_PASSWORD, webText } from './support/texts';
 
@@ -41,13 +41,15 @@ test('an admin activates an announcement; a user sees it after login, then goes 
   );
   await admin.context().close();
 
+  // The demo clinic reads Portuguese (as seeded) while its browser asks for English.
+  await setUserLanguage('clinic', 'ptBR');
   await skipWelcome(page);
   await page.goto('/profile-settings');
   await logIn(page, 'en', 'clinic', DEMO_PASSWORD);
-  const dialog = page.getByRole('dialog', { name: texts.en.title });
+  const dialog = page.getByRole('dialog', { name: texts.ptBR.title });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(texts.en.body);
-  await dialog.getByRole('button', { name: webText('en', 'feedback.ok') }).click();
+  await expect(dialog).toContainText(texts.ptBR.body);
+  await dialog.getByRole('button', { name: webText('ptBR', 'feedback.ok') }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/cases\/new$/);
 });

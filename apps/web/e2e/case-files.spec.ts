@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { translate } from '@dentflow/domain';
-import { sql } from './support/database';
+import { setUserLanguage, sql } from './support/database';
 import { E2E_BASE_URL } from './support/environment';
 import { signIn } from './support/session';
 import { DEMO_PASSWORD } from './support/texts';
@@ -164,11 +164,8 @@ let approvedId = 0;
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.beforeAll(async () => {
-  // The demo doctor's seeded language; the case-workflow journey switches it to ptBR.
-  await sql(
-    `update users set data_info = data_info || '{"language":"en"}'::jsonb
-     where email = 'doctor@dentflow.local'`,
-  );
+  // This journey runs the (Brazilian) demo doctor in English.
+  await setUserLanguage('doctor', 'en');
   // A second doctor, who must never reach the first doctor's files. Its own account (in English),
   // so the case-workflow journey's Portuguese `doctor2` stays as that journey makes it.
   await sql(

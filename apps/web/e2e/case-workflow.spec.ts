@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { translate, type Language } from '@dentflow/domain';
-import { sql } from './support/database';
+import { setUserLanguage, sql } from './support/database';
 import { logIn, signIn, skipWelcome } from './support/session';
 import { BROWSER_LOCALES, DEMO_PASSWORD } from './support/texts';
 
@@ -35,11 +35,9 @@ const PATIENT = { fname: 'Joaquina', lname: 'Albuquerque Pereira' };
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
-  // The demo doctor works in Portuguese with prices in reais (the profile language rules).
-  await sql(
-    `update users set data_info = data_info || '{"language":"ptBR","currency":"BRL"}'::jsonb
-     where email = 'doctor@dentflow.local'`,
-  );
+  // The demo doctor works in Portuguese with prices in reais (as seeded; the profile language
+  // rules), whatever an earlier journey made of them.
+  await setUserLanguage('doctor', 'ptBR');
   // A second doctor, to show one doctor never sees another's case.
   await sql(
     `insert into users (email, nick_name, fname, lname, display_name, password_hash, roles,
@@ -48,14 +46,6 @@ test.beforeAll(async () => {
        password_hash, roles, internal, data_info, data_address, data_capabilities, now()
      from users where email = 'doctor@dentflow.local'
      on conflict do nothing`,
-  );
-});
-
-// Later journeys expect the demo doctor as seeded (English, dollars).
-test.afterAll(async () => {
-  await sql(
-    `update users set data_info = data_info || '{"language":"en","currency":"USD"}'::jsonb
-     where email = 'doctor@dentflow.local'`,
   );
 });
 

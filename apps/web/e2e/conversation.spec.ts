@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { queryRows, sql } from './support/database';
+import { queryRows, setUserLanguage, sql } from './support/database';
 import { signIn } from './support/session';
 
 /**
@@ -14,6 +14,8 @@ test.describe.configure({ timeout: 90_000 });
 let caseId = 0;
 
 test.beforeAll(async () => {
+  // The (Brazilian) demo doctor in English, like the planner.
+  await setUserLanguage('doctor', 'en');
   // A case of the demo doctor that the demo planner plans, with the planner notified.
   const [row] = await queryRows<{ id: number; planner: number }>(
     `select c.id, p.id as planner

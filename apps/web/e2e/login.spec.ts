@@ -1,9 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { translate } from '@dentflow/domain';
 import { DEMO_PASSWORD, webText } from './support/texts';
+import { setUserLanguage } from './support/database';
 import { logIn, skipWelcome } from './support/session';
 
 const t = (key: string) => webText('en', key);
+
+// The (Brazilian) demo doctor in English, so the pages after login read as `t`.
+test.beforeAll(() => setUserLanguage('doctor', 'en'));
 
 test.beforeEach(async ({ page }) => {
   await skipWelcome(page);

@@ -1,9 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { setUserLanguage } from './support/database';
 import { logIn, skipWelcome } from './support/session';
 import { DEMO_PASSWORD, webText } from './support/texts';
 
-// The browser asks for Portuguese; the demo doctor's profile language (en) overrides it after login.
+// The browser asks for Portuguese; the demo doctor's profile language (en, set below) overrides it
+// after login.
 const t = (key: string) => webText('en', key);
+
+test.beforeAll(() => setUserLanguage('doctor', 'en'));
 
 test.use({
   viewport: { width: 375, height: 812 },

@@ -10,7 +10,7 @@ import {
   type PaymentMethod,
   type QuoteResponse,
 } from '@dentflow/domain';
-import { queryRows, sql } from './support/database';
+import { queryRows, setUserLanguage } from './support/database';
 import { signIn } from './support/session';
 import { fieldName } from './support/texts';
 
@@ -34,8 +34,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGM4URFAEmIY1TCqYfhqAAAe+5AQTySC1gAAAABJRU5ErkJggg==',
   'base64',
 );
-
-const DOCTOR_EMAIL = 'doctor@dentflow.local';
 
 /** Product names by code, in a language, as the server stores them. */
 async function productNames(codes: string[], language: Language): Promise<Record<string, string>> {
@@ -169,6 +167,8 @@ async function orderGuides(browser: Browser, order: GuideOrder) {
   );
   expect(sleeves).toHaveLength(2);
 
+  // The demo doctor (Brazilian as seeded) in the journey's language and its currency.
+  await setUserLanguage('doctor', language);
   const page = await signIn(browser, 'doctor', language);
   await page.goto('/shop');
   await expect(page.getByRole('heading', { name: shop('list.title'), level: 1 })).toBeVisible();
@@ -288,22 +288,6 @@ async function orderGuides(browser: Browser, order: GuideOrder) {
 
 test.describe('a doctor in Portuguese (reais)', () => {
   const PATIENT = { fname: 'Benedita', lname: 'Guimarães Couto' };
-
-  test.beforeAll(async () => {
-    await sql(
-      `update users set data_info = data_info || '{"language":"ptBR","currency":"BRL"}'::jsonb
-       where email = $1`,
-      [DOCTOR_EMAIL],
-    );
-  });
-  // Later journeys and spec files expect the demo doctor as seeded (English, dollars).
-  test.afterAll(async () => {
-    await sql(
-      `update users set data_info = data_info || '{"language":"en","currency":"USD"}'::jsonb
-       where email = $1`,
-      [DOCTOR_EMAIL],
-    );
-  });
 
   test('filters the shop, orders a guide combo and a guide with sleeves and pays by Pix', async ({
     browser,
@@ -570,6 +554,7 @@ test.describe('an admin creates a product and a coupon that a doctor uses', () =
     const price = cents(product.typedPrices.en);
     const expectedDiscount = Math.round((price * COUPON_PERCENT) / 100);
 
+    await setUserLanguage('doctor', language);
     const page = await signIn(browser, 'doctor', language);
     await page.goto('/shop');
     await page.getByRole('searchbox', { name: shop('list.search') }).fill(name);

@@ -61,3 +61,5 @@ export * from './admin/partners';
 export * from './admin/audit-api';
 export * from './admin/student-cases-api';
 export * from './live/live-event';
+export * from './cases/case-currency';
+export * from './payments/payment-availability';

@@ -594,7 +594,8 @@ export async function seedDemoCases(
           caseReview: (spec.openReview ?? false) || walk.deadlineNearAt !== null,
           hasPrintable: plans[index]!.printable,
           observation: spec.observation ?? '',
-          caseCurrency: 'USD',
+          // The demo doctor and clinic are Brazilian (seed.ts): their cases are in reais.
+          caseCurrency: 'BRL',
           searchText: foldText(`${spec.patient.fname} ${spec.patient.lname}`),
           createdAt: new Date(createdAt),
           modifiedAt: walk.modifiedAt,

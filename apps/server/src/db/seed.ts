@@ -30,6 +30,12 @@ export async function findDemoAccounts(db: Db): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
+/**
+ * The demo doctor and clinic are a Brazilian dentist and clinic: Portuguese, prices in reais (so
+ * Pix is offered to them). The other demo users speak English and see dollars.
+ */
+const brazilianClient = (role: Role) => role === 'doctor' || role === 'clinic';
+
 /** Spec §3: category ids 1-8 decide which service-data sections show (only 3 shows the implant ones). */
 const CATEGORIES: Record<number, TranslatedName> = {
   1: { ptBR: 'Ortodontia', en: 'Orthodontics', es: 'Ortodoncia' },
@@ -70,7 +76,8 @@ export async function ensureReferenceData(db: Db): Promise<void> {
 
 /**
  * Demo data on an empty database (no users yet): one verified account per role with a complete
- * profile and the password `Dentflow123`, products, kit manufacturers, the shop's data
+ * profile and the password `Dentflow123` (the doctor and the clinic in Portuguese with reais, the
+ * others in English with dollars), products, kit manufacturers, the shop's data
  * (`seed-shop.ts`: sleeves, shipping table, coupons), an inactive announcement and about 30 demo
  * cases. With a storage the cases also get small sample photos and
  * STL files (a first `npm start`); without one (test templates) they get none. Returns whether it
@@ -99,8 +106,8 @@ export async function seedDemoData(db: Db, options: { storage?: Storage } = {}):
             verifiedAt: now,
             dataInfo: {
               bio: '',
-              language: 'en' as const,
-              currency: 'USD' as const,
+              language: brazilianClient(role) ? ('ptBR' as const) : ('en' as const),
+              currency: brazilianClient(role) ? ('BRL' as const) : ('USD' as const),
               location: '',
               platform: '',
               gender: '',

@@ -72,6 +72,22 @@ export async function createUser(
   return login(app, nick);
 }
 
+/**
+ * The seed makes the demo doctor and clinic Brazilian (Portuguese, reais). A file whose checks
+ * read English messages or dollar prices from them makes them English-speaking, with dollars,
+ * first (each test file has its own database).
+ */
+export async function speakEnglish(app: FastifyInstance, ...nickNames: string[]): Promise<void> {
+  for (const nickName of nickNames) {
+    await app.database.db
+      .update(users)
+      .set({
+        dataInfo: sql`${users.dataInfo} || '{"language":"en","currency":"USD"}'::jsonb`,
+      })
+      .where(eq(users.nickName, nickName));
+  }
+}
+
 export async function productIdByCode(db: Db, code: string): Promise<number> {
   const [row] = await db
     .select({ id: products.id })

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { currencyForLanguage, type Language } from '@dentflow/domain';
 import { E2E_DATABASE_URL } from './environment';
 
 /** Runs SQL on the database of the server under test, to arrange what no screen sets up yet. */
@@ -24,4 +25,18 @@ export async function queryRows<Row extends Record<string, unknown>>(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Makes a demo user work in a language, with that language's currency (ptBR: reais, else dollars).
+ * The seed makes the demo doctor and clinic Brazilian and the others English-speaking; a journey
+ * that needs a user in a language sets it first, so no journey depends on another's leftovers.
+ */
+export async function setUserLanguage(nickName: string, language: Language): Promise<void> {
+  await sql(
+    `update users
+        set data_info = data_info || jsonb_build_object('language', $2::text, 'currency', $3::text)
+      where nick_name = $1`,
+    [nickName, language, currencyForLanguage(language)],
+  );
 }

@@ -42,13 +42,28 @@ describe('emails settings', () => {
   it('sorts and deduplicates the events, refuses unknown ones and header-breaking names', () => {
     expect(
       emailsSettingsSchema.parse({ senderName: ' Dentflow ', defaultEvents: [9, 2, 9] }),
-    ).toEqual({ senderName: 'Dentflow', defaultEvents: [2, 9] });
+    ).toEqual({ senderName: 'Dentflow', supportEmail: '', defaultEvents: [2, 9] });
     expect(emailsSettingsSchema.safeParse({ senderName: 'x', defaultEvents: [1] }).success).toBe(
       false,
     );
     expect(
       emailsSettingsSchema.safeParse({ senderName: 'a\r\nBcc: x', defaultEvents: [] }).success,
     ).toBe(false);
+  });
+
+  it.each([
+    ['absent: none is named', undefined, ''],
+    ['empty', '', ''],
+    ['an address, trimmed', ' help@lab.test ', 'help@lab.test'],
+    ['not an address', 'help at lab', null],
+    ['too long', `${'a'.repeat(250)}@x.io`, null],
+  ])('support e-mail %s', (_name, supportEmail, expected) => {
+    const parsed = emailsSettingsSchema.safeParse({
+      senderName: 'Dentflow',
+      defaultEvents: [],
+      ...(supportEmail === undefined ? {} : { supportEmail }),
+    });
+    expect(parsed.success ? parsed.data.supportEmail : null).toBe(expected);
   });
 });
 

@@ -6,9 +6,9 @@
  * `/api/v1/profile/…` (see the end of this file).
  */
 import { z } from 'zod';
-import { MESSAGE } from '../forms/rules';
+import { MESSAGE, isEmail } from '../forms/rules';
 import { TREATMENT_PURPOSE_IDS } from '../cases/service-data';
-import { LANGUAGES, type Language } from '../i18n/locale';
+import { CURRENCIES, LANGUAGES, type Language } from '../i18n/locale';
 import { NOTIFICATION_TYPES } from '../notifications/notification';
 import { DEFAULT_EMAIL_NOTIFICATIONS } from '../notifications/notification-api';
 import { PAYMENT_METHODS } from '../payments/payment';
@@ -84,6 +84,11 @@ export const paymentsSettingsViewSchema = paymentsSettingsSchema.extend({
   /** PayPal / PagBank credentials are present in the server's configuration. */
   paypalConfigured: z.boolean(),
   pagbankConfigured: z.boolean(),
+  /**
+   * The currencies no client can pay online in with these settings (`currenciesWithoutOnlineMethod`):
+   * only clients with the card machine or insurance capability can check out in them.
+   */
+  currenciesWithoutOnlineMethod: z.array(z.enum(CURRENCIES)),
 });
 export type PaymentsSettingsView = z.infer<typeof paymentsSettingsViewSchema>;
 
@@ -92,9 +97,12 @@ export type PaymentsSettingsView = z.infer<typeof paymentsSettingsViewSchema>;
 const NOTIFICATION_TYPE_IDS = Object.values(NOTIFICATION_TYPES) as number[];
 export const SENDER_NAME_MAX = 60;
 
+export const SUPPORT_EMAIL_MAX = 254;
+
 /**
- * `GET`/`POST /settings/emails`: the name mails are sent under, and the notification types mailed
- * to users who never chose theirs (sorted, no repeats).
+ * `GET`/`POST /settings/emails`: the name mails are sent under, the address clients are told to
+ * write to when they are stuck (e.g. no payment method at checkout; empty: none is named), and
+ * the notification types mailed to users who never chose theirs (sorted, no repeats).
  */
 export const emailsSettingsSchema = z.object({
   senderName: z
@@ -104,6 +112,12 @@ export const emailsSettingsSchema = z.object({
     .max(SENDER_NAME_MAX, MESSAGE.max)
     // A display name of a mail header: no quotes, angle brackets or line breaks.
     .regex(/^[^"<>\\\p{Cc}]*$/u, MESSAGE.invalidCharacters),
+  supportEmail: z
+    .string()
+    .trim()
+    .max(SUPPORT_EMAIL_MAX, MESSAGE.max)
+    .refine((text) => text === '' || isEmail(text), MESSAGE.email)
+    .default(''),
   defaultEvents: z
     .array(
       z
@@ -118,11 +132,13 @@ export type EmailsSettings = z.infer<typeof emailsSettingsSchema>;
 /** The `emails` answer (the stored document, already sorted). */
 export const emailsSettingsViewSchema = z.object({
   senderName: z.string(),
+  supportEmail: z.string(),
   defaultEvents: z.array(z.number().int()),
 });
 export const DEFAULT_SENDER_NAME = 'Dentflow';
 export const DEFAULT_EMAILS_SETTINGS: EmailsSettings = {
   senderName: DEFAULT_SENDER_NAME,
+  supportEmail: '',
   defaultEvents: [...DEFAULT_EMAIL_NOTIFICATIONS].sort((a, b) => a - b),
 };
 

@@ -230,8 +230,10 @@ export function mayOnCase(
   switch (operation) {
     case 'archive':
       return (owner || staff) && canArchive(record);
+    // The transactions' part of changing the currency is `mayChangeCaseCurrency`.
     case 'edit':
     case 'serviceData':
+    case 'changeCurrency':
       return staff || (owner && isBroadNew(record.caseStatus));
     case 'addService':
       return (owner || staff) && isBroadNew(record.caseStatus) && !record.hasLiveTransaction;

@@ -45,6 +45,8 @@ export type CasePatient = z.infer<typeof casePatientSchema>;
 export const newCaseBodySchema = z.object({
   patient: casePatientSchema,
   observation: z.string().max(CASE_OBSERVATION_MAX, MESSAGE.max).optional(),
+  /** The currency the case is charged in; default the owner's profile currency. */
+  caseCurrency: z.enum(CURRENCIES, MESSAGE.invalid).optional(),
 });
 export type NewCaseBody = z.infer<typeof newCaseBodySchema>;
 
@@ -52,6 +54,11 @@ export const caseSetBodySchema = z.object({
   patient: casePatientSchema.optional(),
   observation: z.string().max(CASE_OBSERVATION_MAX, MESSAGE.max).optional(),
   address: addressSchema.nullable().optional(),
+  /**
+   * Another currency for the case: only while it has no live transaction (`mayChangeCaseCurrency`),
+   * else 409 CASE_CURRENCY_LOCKED.
+   */
+  caseCurrency: z.enum(CURRENCIES, MESSAGE.invalid).optional(),
   /** The `modifiedAt` the client last read; a different stored one answers 409 CASE_CHANGED. */
   modifiedAt: z.string().min(1),
 });
@@ -224,6 +231,8 @@ export type CaseReviewDetail = z.infer<typeof caseReviewDetailSchema>;
 /**
  * Moves beside the status machine that the case view offers as buttons. `addPartner`: the owning
  * clinic adds and removes its linked partners (staff manage every case user anyway).
+ * `changeCurrency`: whoever may edit the case, while it has no live transaction
+ * (`mayChangeCaseCurrency`; the case read adds it).
  */
 export const CASE_EXTRA_ACTIONS = [
   'archive',
@@ -235,6 +244,8 @@ export const CASE_EXTRA_ACTIONS = [
   'order',
   /** A supervisor validates the case with unpaid services, naming a reason. */
   'validateUnpaid',
+  /** Change the case's currency (no live transaction yet). */
+  'changeCurrency',
 ] as const;
 export const caseDetailSchema = z.object({
   id: z.number().int(),

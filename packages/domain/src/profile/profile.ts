@@ -96,6 +96,12 @@ export const userProfileSchema = z.object({
   dataInfo: dataInfoSchema,
   dataAddress: dataAddressSchema,
   dataCapabilities: dataCapabilitiesSchema,
+  /**
+   * The coupon code the user registered with (`/register/{code}`) while it is still theirs to use
+   * (`isRegistrationCouponPending`), else null. Answered by the user's own profile read and save
+   * (`/profile/get`, `/profile/set`); other answers carrying a profile leave it out.
+   */
+  registrationCoupon: z.string().nullable().optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

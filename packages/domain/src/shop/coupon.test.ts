@@ -3,6 +3,7 @@ import {
   couponFormSchema,
   couponRejection,
   isCouponApplicable,
+  isRegistrationCouponPending,
   normalizeCouponCode,
   remainingCouponUnits,
   type Coupon,
@@ -119,4 +120,20 @@ describe('coupon form', () => {
   ])('%j → %s', (patch, ok) =>
     expect(couponFormSchema.safeParse({ ...form, ...patch }).success).toBe(ok),
   );
+});
+
+describe('the registration coupon is offered until used', () => {
+  it.each([
+    ['never used, still valid', {}, 0, true],
+    ['used once (even a reusable coupon)', {}, 1, false],
+    ['bound to a product (the cart decides)', { bind2Product: 9 }, 0, true],
+    ['deleted', { deletedAt: '2025-02-01T00:00:00Z' }, 0, false],
+    ['inactive', { active: false }, 0, false],
+    ['expired', { expireAt: '2025-05-31T00:00:00Z' }, 0, false],
+    ['exhausted', { maxUsage: 10, used: 10 }, 0, false],
+    ['bound to another user', { bind2User: 6 }, 0, false],
+    ['bound to this user', { bind2User: 5 }, 0, true],
+  ])('%s → %s', (_name, patch, usesByUser, expected) => {
+    expect(isRegistrationCouponPending(coupon(patch), { ...context, usesByUser })).toBe(expected);
+  });
 });

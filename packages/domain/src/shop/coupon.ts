@@ -130,3 +130,16 @@ export function couponRejection(
 
 export const isCouponApplicable = (...args: Parameters<typeof couponRejection>) =>
   couponRejection(...args) === null;
+
+/**
+ * The coupon a user registered with (`/register/{code}`) is offered at their checkouts — shown on
+ * their profile and pre-filled in the coupon field — until one of their checkouts used it, and
+ * only while it still applies without a cart (a deleted, inactive, expired or exhausted coupon,
+ * or one bound to someone else, is not offered; the cart's product binding is the quote's check).
+ */
+export function isRegistrationCouponPending(
+  coupon: Parameters<typeof couponRejection>[0],
+  context: Omit<CouponUseContext, 'cart'>,
+): boolean {
+  return context.usesByUser === 0 && couponRejection(coupon, context) === null;
+}

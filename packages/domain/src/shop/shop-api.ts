@@ -8,6 +8,7 @@ import { CURRENCIES, LANGUAGES, type Currency, type Language } from '../i18n/loc
 import { addressSchema } from '../common/address';
 import { SHIPPING_OPTION_IDS } from '../constants';
 import { PAYMENT_METHODS } from '../payments/payment';
+import { paymentMethodsUnavailableSchema } from '../payments/payment-availability';
 import { checkoutRequestSchema } from './checkout';
 import { COUPON_REJECTIONS, couponSchema } from './coupon';
 import { productSchema, productTextSchema, percentSchema } from './product';
@@ -273,6 +274,8 @@ export const quoteResponseSchema = z.object({
   /** The coupon's rejection when one was given and does not apply. */
   couponRejection: z.enum(COUPON_REJECTIONS).nullable(),
   paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+  /** Why `paymentMethods` is empty and what the caller can do (null when a method is offered). */
+  paymentMethodsUnavailable: paymentMethodsUnavailableSchema.nullable(),
 });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 

@@ -990,6 +990,7 @@ export type CasePatch = Partial<
     | 'hasPrintable'
     | 'address'
     | 'observation'
+    | 'caseCurrency'
     | 'searchText'
     | 'modifiedAt'
     | 'validatedAt'

@@ -35,6 +35,8 @@ import {
   isServiceDataValid,
   isServiceQuantityValid,
   mayAddCaseUser,
+  mayChangeCaseCurrency,
+  mayChangeCurrencyOfCase,
   mayRemoveCaseUser,
   mayAttemptCaseAction,
   mayDispatchCase,
@@ -475,8 +477,8 @@ async function recordEvents(
 
 /**
  * Opens a case in status `new` for a patient (the case screen and the shop checkout), in the
- * caller's transaction; the case currency is the owner's profile currency (BRL for ptBR users
- * without one, else USD). Returns the events to publish after commit.
+ * caller's transaction; the case currency is the one the body names, else the owner's profile
+ * currency (BRL for ptBR users without one, else USD). Returns the events to publish after commit.
  */
 export async function openCase(
   tx: DbOrTx,
@@ -486,7 +488,7 @@ export async function openCase(
 ): Promise<{ caseId: number; caseCurrency: Currency; messages: CaseEventMessage[] }> {
   const owner = await findUserForCase(tx, ownerId);
   if (!owner) throw new AppError(401, 'NOT_AUTHORIZED');
-  const caseCurrency = profileCurrency(owner.dataInfo);
+  const caseCurrency = body.caseCurrency ?? profileCurrency(owner.dataInfo);
   const patient = await insertPatient(tx, {
     fname: body.patient.fname,
     lname: body.patient.lname,
@@ -565,6 +567,16 @@ export function createCasesService(ctx: AppContext) {
       hasLiveTransaction: hasLiveTransaction(found.transactionStatuses),
       onlyPaymentFails: onlyPaymentFails(checks),
     });
+    if (
+      mayChangeCurrencyOfCase(
+        viewerOf(caller),
+        access.relation,
+        row,
+        found.transactionStatuses.map((paymentStatus) => ({ paymentStatus })),
+      )
+    ) {
+      can.push('changeCurrency');
+    }
     return {
       id: row.id,
       ownerId: row.ownerId,
@@ -848,7 +860,24 @@ export function createCasesService(ctx: AppContext) {
           await updateCase(tx, caseId, { address: body.address });
           changed.push('address');
         }
-        return [{ action: 'updated', detail: { changed } }];
+        const drafts: EventDraft[] = [];
+        if (body.caseCurrency !== undefined && body.caseCurrency !== row.caseCurrency) {
+          authorize('changeCurrency', caller, access, row);
+          const statuses = await listCaseTransactionStatuses(tx, caseId);
+          if (!mayChangeCaseCurrency(statuses.map((paymentStatus) => ({ paymentStatus })))) {
+            throw new AppError(409, 'CASE_CURRENCY_LOCKED');
+          }
+          await updateCase(tx, caseId, { caseCurrency: body.caseCurrency });
+          drafts.push({
+            action: 'currencyChanged',
+            detail: { from: row.caseCurrency, to: body.caseCurrency },
+          });
+        }
+        // Only the currency changed: its own history row says so.
+        if (changed.length > 0 || drafts.length === 0) {
+          drafts.unshift({ action: 'updated', detail: { changed } });
+        }
+        return drafts;
       });
     },
 

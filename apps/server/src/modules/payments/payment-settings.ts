@@ -75,7 +75,14 @@ export async function configuredPaymentMethods(
   db: DbOrTx,
   config: Config,
 ): Promise<Required<ConfiguredPaymentMethods>> {
-  const stored = await loadPaymentSettings(db);
+  return configuredPaymentMethodsOf(await loadPaymentSettings(db), config);
+}
+
+/** `configuredPaymentMethods` of a stored document already read. */
+export function configuredPaymentMethodsOf(
+  stored: StoredPaymentSettings,
+  config: Config,
+): Required<ConfiguredPaymentMethods> {
   const on = paymentSwitchesOf(stored);
   return {
     pix: on.pix && pixReceiverOf(stored, config) !== null,

@@ -1,8 +1,23 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { announcements } from '../../db/schema';
+import { announcements, couponUses, coupons } from '../../db/schema';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
+
+/** A coupon a user registered with, and how many of their checkouts used it. */
+export async function findRegistrationCoupon(
+  db: DbOrTx,
+  couponId: number,
+  userId: number,
+): Promise<{ coupon: typeof coupons.$inferSelect; uses: number } | undefined> {
+  const [coupon] = await db.select().from(coupons).where(eq(coupons.id, couponId)).limit(1);
+  if (!coupon) return undefined;
+  const [counted] = await db
+    .select({ uses: sql<number>`count(*)::int` })
+    .from(couponUses)
+    .where(and(eq(couponUses.couponId, couponId), eq(couponUses.userId, userId)));
+  return { coupon, uses: counted?.uses ?? 0 };
+}
 
 /** The newest active announcement, if any. */
 export async function findActiveAnnouncement(db: DbOrTx): Promise<AnnouncementRow | undefined> {

@@ -1,6 +1,7 @@
 import {
   LANGUAGES,
   announcementTextFor,
+  isRegistrationCouponPending,
   nickNameSchema,
   type AdminAnnouncement,
   type AnnouncementSave,
@@ -14,6 +15,7 @@ import { accountOfUser } from '../../security/password-checks';
 import { hashPassword } from '../../security/passwords';
 import { writeAudit } from '../audit/audit.repository';
 import { revokeAllSessions } from '../auth/auth.repository';
+import { couponOfRow } from '../coupons/coupons.service';
 import { profilePatchOf, toUserProfile } from '../users/user-profile';
 import {
   findUserById,
@@ -27,6 +29,7 @@ import {
   deactivateOtherAnnouncements,
   findActiveAnnouncement,
   findAnnouncement,
+  findRegistrationCoupon,
   insertAnnouncement,
   listAnnouncements,
   lockAnnouncements,
@@ -63,9 +66,28 @@ export function createProfileService(ctx: AppContext) {
     return user;
   }
 
+  /** The code the user registered with while it is still theirs to use, else null. */
+  async function pendingRegistrationCoupon(user: UserRow): Promise<string | null> {
+    if (user.couponId === null) return null;
+    const found = await findRegistrationCoupon(db, user.couponId, user.id);
+    if (!found) return null;
+    const pending = isRegistrationCouponPending(couponOfRow(found.coupon), {
+      userId: user.id,
+      now: new Date(),
+      usesByUser: found.uses,
+    });
+    return pending ? found.coupon.code : null;
+  }
+
+  /** The user's own profile: the stored one and their pending registration coupon. */
+  const ownProfile = async (user: UserRow): Promise<UserProfile> => ({
+    ...toUserProfile(user),
+    registrationCoupon: await pendingRegistrationCoupon(user),
+  });
+
   return {
     async get(userId: number): Promise<UserProfile> {
-      return toUserProfile(await requireUser(userId));
+      return ownProfile(await requireUser(userId));
     },
 
     /**
@@ -91,7 +113,7 @@ export function createProfileService(ctx: AppContext) {
           });
           return row;
         });
-        return toUserProfile(updated);
+        return await ownProfile(updated);
       } catch (error) {
         if (uniqueViolationOf(error) === 'nickName') throw new AppError(409, 'NICKNAME_TAKEN');
         throw error;

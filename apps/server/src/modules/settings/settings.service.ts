@@ -1,6 +1,7 @@
 import {
   DEFAULT_EMAILS_SETTINGS,
   buildPixBrCode,
+  currenciesWithoutOnlineMethod,
   emailsSettingsSchema,
   shippingSettingsSchema,
   type EmailsSettings,
@@ -18,6 +19,7 @@ import type { DbOrTx } from '../../db/client';
 import { validationError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import {
+  configuredPaymentMethodsOf,
   loadPaymentSettings,
   paymentSettingsSchema,
   paymentSwitchesOf,
@@ -108,6 +110,9 @@ export function createSettingsService(ctx: AppContext) {
       pixConfigured: pixReceiverOf(stored, config) !== null,
       paypalConfigured: config.payments.paypal !== undefined,
       pagbankConfigured: config.payments.pagbank !== undefined,
+      currenciesWithoutOnlineMethod: currenciesWithoutOnlineMethod(
+        configuredPaymentMethodsOf(stored, config),
+      ),
     };
   }
 

@@ -105,15 +105,19 @@ export interface PricedCart {
 
 /**
  * The case an order goes to and the currency it is priced in: its case's (the case must be
- * visible, else 404), or for a new case (no `caseId`) the caller's profile currency.
+ * visible, else 404), or for a new case (no `caseId`) the one the order asks for — the new case
+ * opens in it — else the caller's profile currency.
  */
 export async function orderTarget(
   tx: DbOrTx,
   caller: ShopCaller,
   user: ShopUser,
   caseId: number | null | undefined,
+  newCaseCurrency?: Currency,
 ): Promise<{ currency: Currency; access: CaseAccess | null }> {
-  if (!caseId) return { currency: profileCurrency(user.dataInfo), access: null };
+  if (!caseId) {
+    return { currency: newCaseCurrency ?? profileCurrency(user.dataInfo), access: null };
+  }
   const access = await loadCaseAccess(tx, caller, caseId);
   if (!access) throw new AppError(404, 'NOT_FOUND');
   const stored = await findCaseCurrency(tx, caseId);

@@ -9,6 +9,7 @@ import {
   type CartItem,
   type CheckoutBody,
   type CheckoutResult,
+  type Currency,
   type Language,
   type NewCaseBody,
 } from '@dentflow/domain';
@@ -112,7 +113,8 @@ export function createCheckoutService(ctx: AppContext) {
 
         let caseId = order.caseId;
         let fromStatus = 'new';
-        let currency = profileCurrency(user.dataInfo);
+        // A new case opens in the currency the order asks for; a case's order is in the case's.
+        let currency: Currency = order.currency;
         let now = new Date();
         if (caseId) {
           const access = await loadCaseAccess(tx, caller, caseId, { lock: true });
@@ -122,7 +124,7 @@ export function createCheckoutService(ctx: AppContext) {
           if (!mayOrderForCase(access.caseStatus)) throw new AppError(409, 'CASE_NOT_ORDERABLE');
           const row = (await findCase(tx, caseId))!;
           fromStatus = row.caseStatus;
-          currency = row.caseCurrency as typeof currency;
+          currency = row.caseCurrency as Currency;
           // After the stored modifiedAt, so clients see the change (spec §4 cache rule).
           now = new Date(Math.max(now.getTime(), row.modifiedAt.getTime() + 1));
         }
@@ -144,7 +146,12 @@ export function createCheckoutService(ctx: AppContext) {
 
         const published: CaseEventMessage[] = [];
         if (!caseId) {
-          const opened = await openCase(tx, caller.userId, newCase!, now);
+          const opened = await openCase(
+            tx,
+            caller.userId,
+            { ...newCase!, caseCurrency: currency },
+            now,
+          );
           caseId = opened.caseId;
           published.push(...opened.messages);
         }

@@ -7,19 +7,23 @@ import {
   isAddressValid,
   mayOrderForCase,
   isZipCodeFormat,
+  mayChangeCurrencyOfCase,
   needsDeliveryAddress,
   normalizeCouponCode,
+  paymentMethodsUnavailableReason,
   shippingOptionsFor,
   translate,
   zipDigits,
   type Address,
   type CheckoutBody,
   type CheckoutResult,
+  type ConfiguredPaymentMethods,
   type CouponLookupResponse,
   type Currency,
   type DataAddress,
   type KnownAddresses,
   type Language,
+  type PaymentMethodsUnavailable,
   type QuoteRequest,
   type QuoteResponse,
   type ShippingQuote,
@@ -28,6 +32,9 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
+import type { CaseAccess } from '../cases/case-access.service';
+import { listCaseTransactionStatuses } from '../cases/cases.repository';
+import { loadEmailsSettings } from '../settings/settings-documents';
 import {
   CART_ITEMS_MAX,
   loadShippingSettings,
@@ -74,6 +81,38 @@ export function createShopService(ctx: AppContext) {
     return user;
   }
 
+  /**
+   * Why the caller has no payment method for this order, what would help (another currency, when
+   * the case may still take it) and whom to write to; null when a method is offered.
+   */
+  async function whyNoPaymentMethod(
+    caller: ShopCaller,
+    user: ShopUser,
+    currency: Currency,
+    access: CaseAccess | null,
+    configured: ConfiguredPaymentMethods,
+  ): Promise<PaymentMethodsUnavailable | null> {
+    const capabilities = {
+      physicalCreditCard: user.dataCapabilities?.physicalCreditCard ?? false,
+      dentalPrev: user.dataCapabilities?.dentalPrev ?? false,
+    };
+    const why = paymentMethodsUnavailableReason(capabilities, currency, configured);
+    if (!why) return null;
+    // A new case opens in the currency the order asks for; a case keeps its own unless it may change.
+    const currencyChangeable =
+      access === null ||
+      mayChangeCurrencyOfCase(
+        { userId: caller.userId, roles: caller.roles },
+        access.relation,
+        access,
+        (await listCaseTransactionStatuses(db, access.caseId)).map((paymentStatus) => ({
+          paymentStatus,
+        })),
+      );
+    const { supportEmail } = await loadEmailsSettings(db);
+    return { ...why, currency, currencyChangeable, supportEmail: supportEmail || null };
+  }
+
   return {
     /** Fills an address from a zip code; any provider trouble is a 503 so the form unlocks. */
     async queryAddress(zipCode: string): Promise<DataAddress> {
@@ -108,14 +147,15 @@ export function createShopService(ctx: AppContext) {
       language: Language,
     ): Promise<QuoteResponse> {
       const user = await shopUser(caller);
-      const { currency, access } = await orderTarget(db, caller, user, body.caseId);
+      const { currency, access } = await orderTarget(db, caller, user, body.caseId, body.currency);
+      const configured = await configuredPaymentMethods(db, ctx.config);
       // What the checkout would charge: for a case, its services without an order too.
       const content = await orderItemsForCase(db, access ? body.caseId : null, body.items);
       const priced = await priceCart(
         db,
         user,
         { ...body, items: content.items },
-        { currency, language, configured: await configuredPaymentMethods(db, ctx.config) },
+        { currency, language, configured },
       );
       const problems = { ...priced.problems };
       if (access) {
@@ -138,6 +178,10 @@ export function createShopService(ctx: AppContext) {
         problems,
         couponRejection: priced.couponRejection,
         paymentMethods: priced.paymentMethods,
+        paymentMethodsUnavailable:
+          priced.paymentMethods.length > 0
+            ? null
+            : await whyNoPaymentMethod(caller, user, currency, access, configured),
       };
     },
 
@@ -176,7 +220,7 @@ export function createShopService(ctx: AppContext) {
       let discount = 0;
       let currency: Currency;
       if (cart) {
-        ({ currency } = await orderTarget(db, caller, user, cart.caseId));
+        ({ currency } = await orderTarget(db, caller, user, cart.caseId, cart.currency));
         const priced = await priceCart(
           db,
           user,

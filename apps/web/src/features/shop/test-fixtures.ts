@@ -150,6 +150,7 @@ export function quoteResponse(overrides: Partial<QuoteResponse> = {}): QuoteResp
     problems: {},
     couponRejection: null,
     paymentMethods: ['pix', 'paypal'],
+    paymentMethodsUnavailable: null,
     ...overrides,
   };
 }

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { caseDetailSchema, type CaseDetail, type CaseSetBody } from '@dentflow/domain';
+import {
+  caseDetailSchema,
+  type CaseDetail,
+  type CaseSetBody,
+  type Currency,
+} from '@dentflow/domain';
 import { ApiError, api } from '../../../lib/api-client';
 import { refreshCase, storeCase } from './case-cache';
 
@@ -21,5 +26,27 @@ export function useSetCase(id: number) {
     onError: (error) => {
       if (isCaseChanged(error)) void refreshCase(queryClient, id);
     },
+  });
+}
+
+/**
+ * Changes a case's currency (`POST /case/{id}/set` with `caseCurrency`): allowed while the case has
+ * no live transaction, else 409 CASE_CURRENCY_LOCKED. For screens that hold a case preview rather
+ * than the case (the checkout), so the case comes as an argument.
+ */
+export function useChangeCaseCurrency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      caseCurrency,
+      modifiedAt,
+    }: {
+      id: number;
+      caseCurrency: Currency;
+      modifiedAt: string;
+    }) => setCase(id, { caseCurrency, modifiedAt }),
+    onSuccess: (detail) => storeCase(queryClient, detail),
+    onError: (_error, { id }) => void refreshCase(queryClient, id),
   });
 }

@@ -78,4 +78,54 @@ describe('general tab', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save service data' })).not.toBeInTheDocument();
   });
+
+  it('shows the case currency and changes it while the server allows it', async () => {
+    let stored = caseDetail({ can: ['edit', 'addService', 'changeCurrency'] });
+    const { calls } = mockFetch((call) => {
+      if (call.path === '/profile/get') return ok(completeProfile());
+      if (call.path.startsWith('/metadata/')) return ok([]);
+      if (call.path === '/case/42/set') {
+        stored = caseDetail({
+          caseCurrency: 'BRL',
+          modifiedAt: '2026-11-20T11:00:00.000Z',
+          can: ['edit', 'addService', 'changeCurrency'],
+        });
+      }
+      return ok(stored);
+    });
+    renderWithApp(<Harness />);
+    const user = userEvent.setup();
+    const card = await screen.findByTestId('case-currency');
+    expect(card).toHaveTextContent('This case is charged in US dollar (U$).');
+    const change = screen.getByRole('button', { name: 'Change currency' });
+    expect(change).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'Brazilian real (R$)' }));
+    await user.click(change);
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/case/42/set')?.body).toEqual({
+        caseCurrency: 'BRL',
+        modifiedAt: '2026-11-20T10:00:00.000Z',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('case-currency')).toHaveTextContent(
+        'This case is charged in Brazilian real (R$).',
+      ),
+    );
+    expect(await screen.findByText('Case currency changed')).toBeInTheDocument();
+  });
+
+  it('offers no currency change once the case has a transaction', async () => {
+    mockFetch((call) => {
+      if (call.path === '/profile/get') return ok(completeProfile());
+      if (call.path.startsWith('/metadata/')) return ok([]);
+      return ok(caseDetail({ caseStatus: 'checkingout', can: ['edit', 'addService'] }));
+    });
+    renderWithApp(<Harness />);
+    const card = await screen.findByTestId('case-currency');
+    expect(card).toHaveTextContent('This case is charged in US dollar (U$).');
+    expect(card).toHaveTextContent('the case has a transaction');
+    expect(screen.queryByRole('radio', { name: 'Brazilian real (R$)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change currency' })).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
 import { isCaseChanged, useSetCase } from '../api/set-case';
 import { DeliveryCard } from './delivery-card';
+import { CaseCurrencyCard } from './case-currency-card';
 import {
   PatientFields,
   patientFormValues,
@@ -97,6 +98,7 @@ export function GeneralTab({ detail }: { detail: CaseDetail }) {
       )}
       {/* Re-mounted when the stored case changes (a save, a stale-save reload). */}
       <PatientCard key={detail.modifiedAt} detail={detail} />
+      <CaseCurrencyCard key={`currency-${detail.modifiedAt}`} detail={detail} />
       <DeliveryCard detail={detail} />
       <Card withBorder radius="md" padding="md">
         <Title order={2} size="h4" mb="xs">

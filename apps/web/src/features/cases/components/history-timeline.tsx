@@ -39,6 +39,14 @@ export function HistoryTimeline({ caseId }: { caseId: number }) {
                     .join(' · ')}
                 </Text>
               )}
+              {event.action === 'currencyChanged' && (
+                <Text size="sm">
+                  {t('cases:history.currencyChanged', {
+                    from: String(event.detail.from ?? ''),
+                    to: String(event.detail.to ?? ''),
+                  })}
+                </Text>
+              )}
               <Text size="xs" c="dimmed">
                 {[event.actor?.displayName, formatDate(event.at, true)].filter(Boolean).join(' · ')}
               </Text>

@@ -55,6 +55,29 @@ describe('guided intake', { timeout: 15_000 }, () => {
       expect(calls.find((c) => c.path === '/case/new')?.body).toEqual({
         patient: { fname: 'Maria', lname: 'Silva', birthDate: null, gender: null, note: null },
         observation: 'Implant 36',
+        // The profile's currency (en: dollars) unless the user picks another.
+        caseCurrency: 'USD',
+      }),
+    );
+  });
+
+  it('shows the currency the case opens in and lets the user pick the other', async () => {
+    const { calls } = mockFetch((call) =>
+      call.path === '/profile/get' ? ok(completeProfile()) : ok(caseDetail({ services: [] })),
+    );
+    renderRoutes(routes, '/cases/create');
+    const user = userEvent.setup();
+    const dollars = await screen.findByRole('radio', { name: 'US dollar (U$)' });
+    await waitFor(() => expect(dollars).toBeChecked());
+    expect(screen.getByText(/can change until the case has a transaction/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Brazilian real (R$)' }));
+    expect(screen.getByRole('radio', { name: 'Brazilian real (R$)' })).toBeChecked();
+    await user.type(screen.getByLabelText(/First name/), 'Maria');
+    await user.type(screen.getByLabelText(/Last name/), 'Silva');
+    await user.click(screen.getByRole('button', { name: 'Create case and continue' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/case/new')?.body).toMatchObject({
+        caseCurrency: 'BRL',
       }),
     );
   });

@@ -15,7 +15,15 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, isDoctor, linePrice, sessionRoles, type CaseDetail } from '@dentflow/domain';
+import {
+  formatMoney,
+  isDoctor,
+  linePrice,
+  profileCurrency,
+  sessionRoles,
+  type CaseDetail,
+  type Currency,
+} from '@dentflow/domain';
 import { serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useProfile } from '../../profile/api/get-profile';
@@ -23,6 +31,7 @@ import { useAddService } from '../api/add-service';
 import { useCreateCase } from '../api/create-case';
 import { useCase } from '../api/get-case';
 import { useProducts } from '../api/list-products';
+import { CurrencyPicker } from '../components/currency-picker';
 import {
   PatientFields,
   patientFormValues,
@@ -33,10 +42,16 @@ import {
 import { ProductPicker, type ProductSelection } from '../components/product-picker';
 import { ServiceDataEditor } from '../components/services-section';
 
-/** Step 1: the patient and the observation; creates the case. */
+/**
+ * Step 1: the patient, the observation and the case currency (the profile's unless the user picks
+ * the other); creates the case.
+ */
 function PatientStep({ onCreated }: { onCreated: (detail: CaseDetail) => void }) {
   const { t } = useTranslation();
   const create = useCreateCase();
+  const { data: profile } = useProfile();
+  const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
+  const caseCurrency = chosenCurrency ?? profileCurrency(profile?.dataInfo);
   const form = useForm<PatientFormValues>({
     initialValues: patientFormValues(),
     validate: validatePatientForm,
@@ -46,6 +61,7 @@ function PatientStep({ onCreated }: { onCreated: (detail: CaseDetail) => void })
       {
         patient: toCasePatient(values),
         ...(values.observation.trim() ? { observation: values.observation } : {}),
+        caseCurrency,
       },
       {
         onSuccess: (detail) => {
@@ -63,6 +79,11 @@ function PatientStep({ onCreated }: { onCreated: (detail: CaseDetail) => void })
     <form onSubmit={submit} noValidate>
       <Stack>
         <PatientFields form={form} />
+        <CurrencyPicker
+          value={caseCurrency}
+          onChange={setCurrency}
+          description={t('cases:currency.hint')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending}>
             {t('cases:intake.createAndContinue')}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, EmptyState, Skeleton, Stack, Tabs, Title } from '@mantine/core';
-import { IconPlugConnected } from '@tabler/icons-react';
+import { IconPlugConnected, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isGeneralDataValid, isProfileComplete } from '@dentflow/domain';
 import { useProfile } from '../api/get-profile';
@@ -69,6 +69,16 @@ export function ProfileSettingsPage() {
       {!complete && (
         <Alert color="yellow" title={t('startup.completeProfileTitle')}>
           {t('profile.incompleteHint')}
+        </Alert>
+      )}
+      {profile.registrationCoupon && (
+        <Alert
+          color="teal"
+          icon={<IconTicket size={18} />}
+          title={t('profile.registrationCouponTitle', { code: profile.registrationCoupon })}
+          data-testid="registration-coupon"
+        >
+          {t('profile.registrationCoupon', { code: profile.registrationCoupon })}
         </Alert>
       )}
       <ReceivedInvitationsCard />

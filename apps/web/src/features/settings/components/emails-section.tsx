@@ -5,6 +5,7 @@ import {
   emailsSettingsSchema,
   NOTIFICATION_TYPES,
   SENDER_NAME_MAX,
+  SUPPORT_EMAIL_MAX,
   type EmailsSettings,
   type NotificationTypeKey,
 } from '@dentflow/domain';
@@ -18,15 +19,18 @@ const TYPE_KEYS = Object.keys(NOTIFICATION_TYPES) as NotificationTypeKey[];
 /** The checkbox group works on strings; the document holds notification type ids. */
 interface EmailsFormValues {
   senderName: string;
+  supportEmail: string;
   defaultEvents: string[];
 }
 
 const formValues = (settings: EmailsSettings): EmailsFormValues => ({
   senderName: settings.senderName,
+  supportEmail: settings.supportEmail,
   defaultEvents: settings.defaultEvents.map(String),
 });
 const documentOf = (values: EmailsFormValues) => ({
   senderName: values.senderName,
+  supportEmail: values.supportEmail,
   defaultEvents: values.defaultEvents.map(Number),
 });
 
@@ -63,6 +67,14 @@ function EmailsForm(props: { settings: EmailsSettings }) {
           required
           maxLength={SENDER_NAME_MAX}
           {...form.getInputProps('senderName')}
+        />
+        <TextInput
+          type="email"
+          label={t('admin:settings.emails.supportEmail')}
+          description={t('admin:settings.emails.supportEmailHint')}
+          maxLength={SUPPORT_EMAIL_MAX}
+          autoComplete="off"
+          {...form.getInputProps('supportEmail')}
         />
         <Checkbox.Group
           label={t('admin:settings.emails.defaultEvents')}

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Card,
   Group,
@@ -11,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   PAYMENT_METHODS,
@@ -63,9 +64,23 @@ function PaymentsForm(props: { view: PaymentsSettingsView }) {
   const answer = (configured: boolean) =>
     t(configured ? 'admin:settings.common.yes' : 'admin:settings.common.no');
 
+  const unpayable = view.currenciesWithoutOnlineMethod
+    .map((currency) => t(`domain:currencies.${currency}`))
+    .join(', ');
+
   return (
     <form onSubmit={submit} noValidate data-testid="payments-settings-form">
       <Stack gap="lg">
+        {unpayable && (
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('admin:settings.payments.noOnlineMethodTitle', { currencies: unpayable })}
+            data-testid="payments-no-online-method"
+          >
+            {t('admin:settings.payments.noOnlineMethod', { currencies: unpayable })}
+          </Alert>
+        )}
         <Card withBorder radius="md">
           <Stack gap="sm">
             <Title order={3} size="h5">

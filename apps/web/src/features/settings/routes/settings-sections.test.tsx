@@ -28,6 +28,7 @@ const payments = (): PaymentsSettingsView => ({
   pixConfigured: true,
   paypalConfigured: true,
   pagbankConfigured: false,
+  currenciesWithoutOnlineMethod: [],
 });
 
 const announcement = (id: number, title: string, active: boolean): AdminAnnouncement => ({
@@ -57,7 +58,7 @@ type Handler = (call: RecordedCall) => Response | undefined;
 function fakeApi(extra?: Handler) {
   const state = {
     payments: payments(),
-    emails: { senderName: 'Dentflow', defaultEvents: [3, 9] } as EmailsSettings,
+    emails: { senderName: 'Dentflow', supportEmail: '', defaultEvents: [3, 9] } as EmailsSettings,
     serviceMetadata: {
       kitManufacturers: [
         { id: 1, manufactureName: 'Neodent', systems: ['GM', 'CM'], active: true },
@@ -162,6 +163,22 @@ describe('settings sections', { timeout: 30_000 }, () => {
       enabled: { pix: true, physical: true, dentalPrev: true, paypal: false, pagseguro: true },
     });
     expect(await screen.findByText('Payment settings saved.')).toBeInTheDocument();
+  });
+
+  it('payments: warns which currencies no client can pay online in, and only then', async () => {
+    const { state } = fakeApi();
+    state.payments = { ...state.payments, currenciesWithoutOnlineMethod: ['USD'] };
+    const { unmount } = renderRoutes(routes, '/settings/payments');
+    const warning = await screen.findByTestId('payments-no-online-method');
+    expect(warning).toHaveTextContent('No online payment method for US dollar (U$)');
+    expect(warning).toHaveTextContent(/card machine or dental insurance/);
+    expect(warning).not.toHaveTextContent('Brazilian real');
+    unmount();
+
+    state.payments = { ...state.payments, currenciesWithoutOnlineMethod: [] };
+    renderRoutes(routes, '/settings/payments');
+    await screen.findByRole('textbox', { name: /Pix key/ });
+    expect(screen.queryByTestId('payments-no-online-method')).toBeNull();
   });
 
   it('payments: refuses a name no Pix code can carry, and shows the server field errors', async () => {
@@ -383,15 +400,21 @@ describe('settings sections', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('kit-manufacturer-row-62')).toHaveTextContent('Nobel');
   });
 
-  it('emails: saves the sender name and the default events', async () => {
+  it('emails: saves the sender name, the support e-mail and the default events', async () => {
     const { calls } = fakeApi();
     renderRoutes(routes, '/settings/emails');
     const user = userEvent.setup();
     const sender = await screen.findByRole('textbox', { name: /Sender name/ });
+    const support = screen.getByRole('textbox', { name: /Support e-mail/ });
     expect(screen.getByRole('checkbox', { name: 'New message' })).toBeChecked();
     await user.clear(sender);
+    await user.type(support, 'help at lab');
     await user.click(screen.getByRole('button', { name: 'Save emails' }));
     expect(sender).toHaveAccessibleDescription(/This field is required/);
+    expect(support).toHaveAccessibleDescription(/Enter a valid email address/);
+    expect(posts(calls, '/settings/emails')).toHaveLength(0);
+    await user.clear(support);
+    await user.type(support, 'help@lab.test');
     await user.type(sender, 'Dentflow Lab');
     await user.click(screen.getByRole('checkbox', { name: 'File added' }));
     await user.click(screen.getByRole('checkbox', { name: 'New message' }));
@@ -399,6 +422,7 @@ describe('settings sections', { timeout: 30_000 }, () => {
     await waitFor(() => expect(posts(calls, '/settings/emails')).toHaveLength(1));
     expect(posts(calls, '/settings/emails')[0]!.body).toEqual({
       senderName: 'Dentflow Lab',
+      supportEmail: 'help@lab.test',
       defaultEvents: [2, 9],
     });
     expect(await screen.findByText('Email settings saved.')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { checkoutResultSchema, type CheckoutBody, type CheckoutResult } from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
 import { caseKeys } from '../../cases/api/case-cache';
+import { profileQueryKey } from '../../profile/api/get-profile';
 
 /** `POST /shop/checkout`: places the order (the same idempotency key answers the same result). */
 export const placeOrder = async (body: CheckoutBody): Promise<CheckoutResult> =>
@@ -16,6 +17,9 @@ export function usePlaceOrder() {
       void queryClient.invalidateQueries({ queryKey: caseKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: caseKeys.counts() });
       void queryClient.invalidateQueries({ queryKey: caseKeys.detail(result.caseId) });
+      // A registration coupon the order used is no longer offered.
+      if (result.breakdown.coupon)
+        void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     },
   });
 }

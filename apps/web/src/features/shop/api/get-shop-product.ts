@@ -12,6 +12,7 @@ import {
   priceLanguageFor,
   productName,
   productPrice,
+  type Currency,
   type ShopInnerProduct,
   type ShopProduct,
 } from '@dentflow/domain';
@@ -121,9 +122,13 @@ export function useShopProduct(id: number) {
   });
 }
 
-/** The products of the cart's items (cached, or fetched once each). */
-export function useShopProducts(ids: readonly number[]) {
-  const scope = useShopScope();
+/**
+ * The products of the cart's items (cached, or fetched once each), priced in `currency` when given
+ * (the checkout's: the case's), else in the profile's.
+ */
+export function useShopProducts(ids: readonly number[], currency?: Currency) {
+  const profileScope = useShopScope();
+  const scope = currency ? { ...profileScope, currency } : profileScope;
   const client = useQueryClient();
   return useQueries({
     queries: ids.map((id) => shopProductQueryOptions(client, scope, id)),

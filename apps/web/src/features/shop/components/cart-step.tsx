@@ -25,6 +25,7 @@ import {
   type ShopProduct,
   type SleeveOffer,
 } from '@dentflow/domain';
+import { CurrencyPicker } from '../../cases/components/currency-picker';
 import { manufacturePart } from '../cart/cart-products';
 import { qtdOptionLabel } from './labels';
 
@@ -174,6 +175,8 @@ export function CartStep({
   coupon,
   onCouponChange,
   couponFeedback,
+  registrationCoupon,
+  onCaseCurrencyChange,
   fieldError,
 }: {
   items: readonly CartItem[];
@@ -193,6 +196,10 @@ export function CartStep({
   coupon: string;
   onCouponChange: (code: string) => void;
   couponFeedback: { applicable: boolean; message: string } | null;
+  /** The coupon the user registered with, while it is what fills the field. */
+  registrationCoupon: string | null;
+  /** The new case's currency (an existing case keeps its own here). */
+  onCaseCurrencyChange: (currency: Currency) => void;
   fieldError: FieldError;
 }) {
   const { t } = useTranslation();
@@ -252,35 +259,51 @@ export function CartStep({
             nothingFoundMessage={t('shop:checkout.noCases')}
           />
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t('shop:checkout.patientFirstName')}
-              required
-              maxLength={60}
-              value={patient.fname}
-              onChange={(event) =>
-                onPatientChange({ ...patient, fname: event.currentTarget.value })
-              }
-              error={fieldError(`${patientPath}.fname`, 'patient.fname')}
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label={t('shop:checkout.patientFirstName')}
+                required
+                maxLength={60}
+                value={patient.fname}
+                onChange={(event) =>
+                  onPatientChange({ ...patient, fname: event.currentTarget.value })
+                }
+                error={fieldError(`${patientPath}.fname`, 'patient.fname')}
+              />
+              <TextInput
+                label={t('shop:checkout.patientLastName')}
+                required
+                maxLength={60}
+                value={patient.lname}
+                onChange={(event) =>
+                  onPatientChange({ ...patient, lname: event.currentTarget.value })
+                }
+                error={fieldError(`${patientPath}.lname`, 'patient.lname')}
+              />
+            </SimpleGrid>
+            <CurrencyPicker
+              value={currency}
+              onChange={onCaseCurrencyChange}
+              description={t('cases:currency.hint')}
             />
-            <TextInput
-              label={t('shop:checkout.patientLastName')}
-              required
-              maxLength={60}
-              value={patient.lname}
-              onChange={(event) =>
-                onPatientChange({ ...patient, lname: event.currentTarget.value })
-              }
-              error={fieldError(`${patientPath}.lname`, 'patient.lname')}
-            />
-          </SimpleGrid>
+          </Stack>
+        )}
+        {caseMode === 'existing' && caseId !== null && (
+          <Text size="sm" c="dimmed" mt="xs">
+            {t('shop:checkout.caseCurrency', { currency: t(`domain:currencies.${currency}`) })}
+          </Text>
         )}
       </Card>
 
       <Card withBorder radius="md" padding="sm">
         <TextInput
           label={t('shop:checkout.coupon')}
-          description={t('shop:checkout.couponHint')}
+          description={
+            registrationCoupon
+              ? t('shop:checkout.registrationCoupon', { code: registrationCoupon })
+              : t('shop:checkout.couponHint')
+          }
           maxLength={60}
           value={coupon}
           onChange={(event) => onCouponChange(event.currentTarget.value)}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Group, List, Loader, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '@dentflow/domain';
@@ -10,6 +11,7 @@ export function PaymentStep({
   onChange,
   error,
   problems,
+  unavailable,
 }: {
   methods: readonly PaymentMethod[];
   loading: boolean;
@@ -18,6 +20,8 @@ export function PaymentStep({
   error: string | undefined;
   /** What still blocks the order (the server's quote or its refusal), already translated. */
   problems: { title: string; messages: string[] } | null;
+  /** Why no method is offered and what helps (the server's reason), shown instead of a bare "none". */
+  unavailable?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -31,9 +35,11 @@ export function PaymentStep({
           <Text size="sm">{t('shop:payment.loading')}</Text>
         </Group>
       ) : methods.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('shop:payment.none')}
-        </Text>
+        (unavailable ?? (
+          <Text size="sm" c="dimmed">
+            {t('shop:payment.none')}
+          </Text>
+        ))
       ) : (
         <Radio.Group
           value={value}

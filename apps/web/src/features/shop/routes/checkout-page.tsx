@@ -26,16 +26,17 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  DEFAULT_CURRENCY,
   checkoutProblems,
   formatMoney,
   isShipmentComplete,
+  profileCurrency,
   type CartAction,
   type CartItem,
   type CartState,
   type CheckoutRequest,
   type CheckoutResult,
   type CheckoutStep,
+  type Currency,
   type PaymentMethod,
   type QuoteRequest,
   type ShopProduct,
@@ -44,6 +45,7 @@ import { ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/notify';
 import { useCaseList } from '../../cases/api/list-cases';
+import { useChangeCaseCurrency } from '../../cases/api/set-case';
 import { useProfile } from '../../profile/api/get-profile';
 import { usePlaceOrder } from '../api/checkout';
 import { useKnownAddresses } from '../api/fetch-address';
@@ -58,6 +60,7 @@ import { AddressStep } from '../components/address-step';
 import { CartStep, type CaseMode, type PatientName } from '../components/cart-step';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { problemMessage } from '../components/labels';
+import { NoPaymentMethod } from '../components/no-payment-method';
 import { PaymentStep } from '../components/payment-step';
 
 /** How long edits pause before the server prices the order again or checks the coupon. */
@@ -170,8 +173,34 @@ function CheckoutFlow({
   const { data: profile } = useProfile();
   const userId = profile?.id ?? 0;
 
-  // The products of the cart (cached, or fetched once each: spec §4).
-  const productQueries = useShopProducts(cart.items.map((item) => item.cartProductId));
+  // The case: one of the caller's cases still in broad 'new', or a new one for a patient.
+  const caseList = useCaseList({ filter: 'new', page: 0, pageSize: 100 });
+  const cases = (caseList.data?.items ?? []).filter((item) => item.owner.id === userId);
+  const [caseMode, setCaseMode] = useState<CaseMode>('new');
+  const [caseId, setCaseId] = useState<number | null>(null);
+  const chosenCase = caseMode === 'existing' ? cases.find((item) => item.id === caseId) : undefined;
+  // Every amount on this screen is in one currency: the case's, or the one the new case opens in
+  // (the profile's unless the user picks the other).
+  const [newCaseCurrency, setNewCaseCurrency] = useState<Currency | null>(null);
+  const currency =
+    chosenCase?.caseCurrency ?? newCaseCurrency ?? profileCurrency(profile?.dataInfo);
+  const changeCaseCurrency = useChangeCaseCurrency();
+  const switchCurrency = (next: Currency) => {
+    if (caseMode === 'existing' && chosenCase) {
+      changeCaseCurrency.mutate(
+        { id: chosenCase.id, caseCurrency: next, modifiedAt: chosenCase.modifiedAt },
+        { onError: (error) => setSubmitError(error) },
+      );
+    } else {
+      setNewCaseCurrency(next);
+    }
+  };
+
+  // The products of the cart in that currency (cached, or fetched once each).
+  const productQueries = useShopProducts(
+    cart.items.map((item) => item.cartProductId),
+    currency,
+  );
   const products = new Map<number, ShopProduct>();
   for (const query of productQueries) if (query.data) products.set(query.data.id, query.data);
   const productsLoading = productQueries.some((query) => query.isLoading);
@@ -180,15 +209,6 @@ function CheckoutFlow({
   const [requestedStep, setStep] = useState<CheckoutStep>('cart');
   const step = steps.includes(requestedStep) ? requestedStep : 'cart';
   const active = steps.indexOf(step);
-
-  // The case: one of the caller's cases still in broad 'new', or a new one for a patient.
-  const caseList = useCaseList({ filter: 'new', page: 0, pageSize: 100 });
-  const cases = (caseList.data?.items ?? []).filter((item) => item.owner.id === userId);
-  const [caseMode, setCaseMode] = useState<CaseMode>('new');
-  const [caseId, setCaseId] = useState<number | null>(null);
-  const chosenCase = caseMode === 'existing' ? cases.find((item) => item.id === caseId) : undefined;
-  // The order is priced in the case's currency; a new case takes the profile's.
-  const currency = chosenCase?.caseCurrency ?? profile?.dataInfo?.currency ?? DEFAULT_CURRENCY;
 
   const [patient, setPatientState] = useState<PatientName>(() => storedPatient(cart.items[0]));
   const setPatient = (next: PatientName) => {
@@ -201,7 +221,10 @@ function CheckoutFlow({
         data: { ...(first.planningExtraData ?? {}), patient: next },
       });
   };
-  const [coupon, setCoupon] = useState('');
+  // The coupon the user registered with fills the field until they type in it (the quote applies
+  // it when it still applies; the profile stops offering it once a checkout used it).
+  const [typedCoupon, setCoupon] = useState<string | null>(null);
+  const coupon = typedCoupon ?? profile?.registrationCoupon ?? '';
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [attempted, setAttempted] = useState<Partial<Record<CheckoutStep, boolean>>>({});
   const [submitError, setSubmitError] = useState<ApiError | Error | null>(null);
@@ -393,6 +416,10 @@ function CheckoutFlow({
         coupon={coupon}
         onCouponChange={setCoupon}
         couponFeedback={couponFeedback}
+        registrationCoupon={
+          typedCoupon === null && profile?.registrationCoupon ? profile.registrationCoupon : null
+        }
+        onCaseCurrencyChange={setNewCaseCurrency}
         fieldError={fieldError}
       />
     ) : step === 'address' ? (
@@ -413,6 +440,15 @@ function CheckoutFlow({
         onChange={setMethod}
         error={attempted.payment && !chosenMethod ? t('shop:payment.chooseMethod') : undefined}
         problems={problems}
+        unavailable={
+          quote.data?.paymentMethodsUnavailable && !quote.isPlaceholderData ? (
+            <NoPaymentMethod
+              unavailable={quote.data.paymentMethodsUnavailable}
+              onChangeCurrency={switchCurrency}
+              changing={changeCaseCurrency.isPending}
+            />
+          ) : undefined
+        }
       />
     );
 
