@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  profileCurrency,
   isCaseUpgradeStatus,
   mayOrderForCase,
   needsDeliveryAddress,
