@@ -23,7 +23,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { ensureReferenceData, seedDemoData } from './db/seed';
-import { registerErrorHandling } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { registerPermissions } from './http/permissions';
 import { registerTextGuard } from './http/text-guard';
 import { registerAttachmentRoutes } from './modules/attachments/attachments.routes';
@@ -101,7 +101,11 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   // Pino's default request serializer logs method and URL, never headers or bodies (no tokens).
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    frameworkErrors: answerFrameworkError,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -21,6 +21,7 @@ export const MESSAGE = {
   invalidNickname: 'validation.invalidNickname',
   invalidCharacters: 'validation.invalidCharacters',
   invalid: 'validation.invalid',
+  brazilianZipCode: 'validation.brazilianZipCode',
 } as const;
 export type MessageKey = (typeof MESSAGE)[keyof typeof MESSAGE];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedIntSchema, idSchema } from '../common/bounds';
 import { CURRENCIES, LANGUAGES, currencyForLanguage } from '../i18n/locale';
 import { MESSAGE, isRequired, nickNameSchema } from '../forms/rules';
 import { isValidDocument, isValidPhone } from '../forms/masks';
@@ -25,6 +26,17 @@ export const ADDRESS_LIMITS = {
  */
 export const isZipCodeFormat = (value: string): boolean =>
   new RegExp(`^[A-Za-z0-9][A-Za-z0-9 -]{1,${ADDRESS_LIMITS.zipCode - 1}}$`).test(value.trim());
+
+/** A Brazilian zip code (CEP): eight digits, written with or without the dash (`01310-100`). */
+const BRAZILIAN_ZIP_CODE = /^\d{5}-?\d{3}$/;
+export const isBrazilianZipCode = (value: string): boolean => BRAZILIAN_ZIP_CODE.test(value.trim());
+
+/** A CEP in a path: what the address lookup (a Brazilian service) accepts, else a 400 on the field. */
+export const brazilianZipCodeSchema = z
+  .string()
+  .trim()
+  .max(ADDRESS_LIMITS.zipCode, MESSAGE.brazilianZipCode)
+  .regex(BRAZILIAN_ZIP_CODE, MESSAGE.brazilianZipCode);
 
 /** An address cut to the address form limits, so a form filled from a lookup is always valid. */
 export function fitAddressToLimits(address: DataAddress): DataAddress {
@@ -79,8 +91,8 @@ export type DataAddress = z.infer<typeof dataAddressSchema>;
 export const dataCapabilitiesSchema = z.object({
   physicalCreditCard: z.boolean(),
   clinicPartner: z.boolean(),
-  instructorDiscount: z.number().int().min(0).max(100),
-  instructorId: z.number().int().nullable(),
+  instructorDiscount: boundedIntSchema(0, 100),
+  instructorId: idSchema.nullable(),
   dentalPrev: z.boolean(),
 });
 export type DataCapabilities = z.infer<typeof dataCapabilitiesSchema>;

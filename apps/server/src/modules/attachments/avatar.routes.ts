@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from '@dentflow/domain';
+import { AVATAR_MAX_BYTES, idParamSchema } from '@dentflow/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,7 +51,7 @@ export function registerAvatarRoutes(app: FastifyInstance, avatars: AvatarServic
       tags: ['profile'],
       summary: "A user's current avatar (image/webp)",
       params: z.object({
-        userId: z.coerce.number().int().positive().max(2_147_483_647),
+        userId: idParamSchema,
         name: z.string().max(64),
       }),
     },
@@ -70,7 +70,7 @@ export function registerAvatarRoutes(app: FastifyInstance, avatars: AvatarServic
       tags: ['users'],
       security: [{ bearer: [] }],
       summary: "Remove a user's avatar (admin)",
-      params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      params: z.object({ id: idParamSchema }),
       response: responses(z.object({ avatar: z.null() })),
     },
     handler: async (req) => ({

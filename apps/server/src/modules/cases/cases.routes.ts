@@ -17,6 +17,8 @@ import {
   caseUserBodySchema,
   newCaseBodySchema,
   serviceDataBodySchema,
+  idParamSchema,
+  pageSchema,
 } from '@dentflow/domain';
 import type { Config } from '../../config';
 import { responses } from '../../http/envelope';
@@ -26,12 +28,12 @@ import type { CasesService } from './cases.service';
 
 const tags = ['cases'];
 const security = [{ bearer: [] }];
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idParamSchema;
 const caseParams = z.object({ id });
 const serviceParams = z.object({ id, serviceId: id });
 const userParams = z.object({ id, userId: id });
 const reviewParams = z.object({ id, reviewId: id });
-const pageParams = z.object({ page: z.coerce.number().int().min(0).max(100_000) });
+const pageParams = z.object({ page: pageSchema });
 
 /** Every case route: `authenticated` (or `doctor` to open one) + per-record rules in the service. */
 export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, config: Config) {

@@ -9,6 +9,7 @@ import {
   chatPageSchema,
   chatSeenBodySchema,
   postChatMessageBodySchema,
+  idParamSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { caller } from '../../http/request-meta';
@@ -16,7 +17,7 @@ import type { ChatService } from './chat.service';
 
 const tags = ['chat'];
 const security = [{ bearer: [] }];
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idParamSchema;
 const auth = { permission: 'authenticated' as const };
 
 /**

@@ -7,6 +7,8 @@ import {
   couponPageSchema,
   couponQueryParamsSchema,
   MESSAGE,
+  idParamSchema,
+  idOrNewParamSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { callerId, requestMeta } from '../../http/request-meta';
@@ -15,9 +17,9 @@ import type { CouponsService } from './coupons.service';
 const tags = ['coupons'];
 const security = [{ bearer: [] }];
 const admin = { permission: 'admin' as const };
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idParamSchema });
 /** `0` creates. */
-const setParams = z.object({ id: z.coerce.number().int().min(0).max(2_147_483_647) });
+const setParams = z.object({ id: idOrNewParamSchema });
 const queryString = z.object({ q: z.string().trim().max(60, MESSAGE.max).optional() });
 
 /** Coupon administration (spec §7 Coupons): admin only. The lookup lives in the shop module. */

@@ -7,6 +7,8 @@ import {
   lastNotificationsSchema,
   notificationPageSchema,
   notificationViewSchema,
+  idParamSchema,
+  pageSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { caller } from '../../http/request-meta';
@@ -15,9 +17,9 @@ import type { NotificationsService } from './notifications.service';
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
 const auth = { permission: 'authenticated' as const };
-const caseParams = z.object({ caseId: z.coerce.number().int().positive().max(2_147_483_647) });
+const caseParams = z.object({ caseId: idParamSchema });
 // Deep enough for any real list; keeps the offset a safe integer.
-const pageParams = z.object({ page: z.coerce.number().int().min(0).max(1_000_000) });
+const pageParams = z.object({ page: pageSchema });
 /** The answer side of the email preferences (the body schema sorts and de-duplicates). */
 const emailNotificationsAnswer = z.object({ eventTypes: z.array(z.number().int()) });
 

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { partnerLinkBodySchema, partnerLinkSchema, partnerListQuerySchema } from '@dentflow/domain';
+import {
+  partnerLinkBodySchema,
+  partnerLinkSchema,
+  partnerListQuerySchema,
+  idParamSchema,
+} from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { caller, callerId, requestMeta } from '../../http/request-meta';
 import type { PartnersService } from './partners.service';
 
 const tags = ['partners'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idParamSchema });
 
 /** Clinic–partner links (issue 11 §3): clinics read theirs, admins manage all. */
 export function registerPartnersRoutes(app: FastifyInstance, partners: PartnersService) {

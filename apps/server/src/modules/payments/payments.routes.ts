@@ -18,6 +18,7 @@ import {
   setInvoiceCustomerBodySchema,
   setInvoiceNumberBodySchema,
   transactionViewSchema,
+  idParamSchema,
 } from '@dentflow/domain';
 import type { Config } from '../../config';
 import { AppError, validationError } from '../../http/app-error';
@@ -28,7 +29,7 @@ import type { PaymentsService, ReceiptFile } from './payments.service';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idParamSchema;
 const params = z.object({ id });
 const auth = { permission: 'authenticated' as const };
 

@@ -9,6 +9,8 @@ import {
   productFormSchema,
   shopProductPageSchema,
   shopProductsQuerySchema,
+  idParamSchema,
+  idOrNewParamSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
@@ -17,10 +19,9 @@ import type { ProductsService } from './products.service';
 
 const tags = ['products'];
 const security = [{ bearer: [] }];
-const MAX_ID = 2_147_483_647;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+const idParams = z.object({ id: idParamSchema });
 /** `set/{id}`: 0 creates. */
-const setParams = z.object({ id: z.coerce.number().int().min(0).max(MAX_ID) });
+const setParams = z.object({ id: idOrNewParamSchema });
 
 /**
  * Spec §7 products and categories, and the shop's catalogue (`/api/v2/shop/products`). Writes are
@@ -130,7 +131,7 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
       tags,
       summary: "A product's current image (image/webp)",
       params: z.object({
-        id: z.coerce.number().int().positive().max(MAX_ID),
+        id: idParamSchema,
         name: z.string().max(64),
       }),
     },

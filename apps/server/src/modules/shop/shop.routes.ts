@@ -12,6 +12,7 @@ import {
   quoteResponseSchema,
   shippingQuoteSchema,
   sleeveOfferSchema,
+  brazilianZipCodeSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
@@ -34,8 +35,9 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService, conf
     schema: {
       tags,
       security,
-      summary: 'Address of a zip code (503 ZIP_LOOKUP_UNAVAILABLE: fill it in by hand)',
-      params: z.object({ zipcode: z.string().max(40) }),
+      summary:
+        'Address of a Brazilian zip code (400 on a malformed one; 503 ZIP_LOOKUP_UNAVAILABLE: fill it in by hand)',
+      params: z.object({ zipcode: brazilianZipCodeSchema }),
       response: responses(
         z.object({
           zipCode: z.string(),

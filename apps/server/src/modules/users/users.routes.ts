@@ -9,6 +9,8 @@ import {
   userPickSchema,
   usersListQuerySchema,
   usersPageSchema,
+  idParamSchema,
+  pageSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { caller, requestMeta } from '../../http/request-meta';
@@ -19,9 +21,9 @@ const security = [{ bearer: [] }];
 const admin = { permission: 'admin' as const };
 /** Admins and supervisors: supervisors read users, never change them. */
 const supervisor = { permission: 'supervisor' as const };
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idParamSchema;
 const idParams = z.object({ id });
-const pageParams = z.object({ page: z.coerce.number().int().min(0).max(1_000_000) });
+const pageParams = z.object({ page: pageSchema });
 
 /** Users administration (issue 11 §1): admins change, supervisors read. */
 export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
