@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { AppError } from '../../http/app-error';
+import { multipartRefusal } from '../../http/multipart';
 import { responses } from '../../http/envelope';
 import { callerId, requestMeta } from '../../http/request-meta';
 import type { AvatarService } from './avatar.service';
@@ -28,17 +29,14 @@ export function registerAvatarRoutes(app: FastifyInstance, avatars: AvatarServic
     },
     handler: async (req) => {
       if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
-      const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, parts: 5 } });
-      if (!file) throw new AppError(400, 'BAD_REQUEST');
-      let buffer: Buffer;
+      let buffer: Buffer | undefined;
       try {
-        buffer = await file.toBuffer();
+        const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, parts: 5 } });
+        buffer = await file?.toBuffer();
       } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 413) {
-          throw new AppError(413, 'FILE_TOO_LARGE');
-        }
-        throw error;
+        throw multipartRefusal(error);
       }
+      if (!buffer) throw new AppError(400, 'BAD_REQUEST');
       return { obj: await avatars.upload(callerId(req), buffer, requestMeta(req)) };
     },
   });

@@ -23,6 +23,7 @@ import {
 import type { Config } from '../../config';
 import { AppError, validationError } from '../../http/app-error';
 import { responses } from '../../http/envelope';
+import { multipartRefusal } from '../../http/multipart';
 import { requestLanguage } from '../../http/language';
 import { caller } from '../../http/request-meta';
 import type { PaymentsService, ReceiptFile } from './payments.service';
@@ -299,13 +300,8 @@ export function registerReceiptRoute(
           }
         }
       } catch (error) {
-        const { code, statusCode } = error as { code?: string; statusCode?: number };
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'FILE_TOO_LARGE', { receipt: 'validation.max' });
-        }
-        // Too many parts, a cut body, no boundary: the request, not the server, is wrong.
-        if (statusCode === 413) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
-        throw new AppError(400, 'BAD_REQUEST');
+        // Only the body is read here (into memory): any failure is the request's.
+        throw multipartRefusal(error, 'receipt');
       }
       if (!isStorableText(justification)) {
         throw validationError({ justification: MESSAGE.invalidCharacters });
