@@ -101,6 +101,62 @@ describe('bodies nested deeper than any request needs', () => {
   });
 });
 
+describe('text PostgreSQL cannot hold', () => {
+  it.each([
+    ['profile/set', 'doctor', { dataInfo: { bio: 'a\ud800b' } }, 'dataInfo.bio'],
+    [
+      'products/category/set/0',
+      'admin',
+      { name: { ptBR: 'Guias', en: 'Guides', es: 'Guías \udc00' }, active: true },
+      'name.es',
+    ],
+  ] as const)(
+    '%s refuses half a surrogate pair with a 400 on the field',
+    async (url, who, body, field) => {
+      // JSON.stringify writes the lone half as the escape `\ud800`, which jsonb refuses.
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/${url}`,
+        headers: { ...bearer(sessions[who]), 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(json(response)).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { [field]: 'Contains a character that is not allowed' },
+      });
+    },
+  );
+});
+
+describe('a display name made of the longest first and last names', () => {
+  it('is cut to its limit, so the account can still be read', async () => {
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: {
+        email: 'longnames@example.test',
+        password: 'Sorriso2026',
+        fname: 'F'.repeat(60),
+        lname: 'L'.repeat(60),
+        nickName: 'longnames',
+        terms: true,
+      },
+    });
+    expect(registered.statusCode).toBe(200);
+    const { id } = json<{ obj: { id: number } }>(registered).obj;
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/get/${id}`,
+      headers: bearer(sessions.admin),
+    });
+    expect(read.statusCode).toBe(200);
+    const displayName = json<{ obj: { dataGeneral: { displayName: string } } }>(read).obj
+      .dataGeneral.displayName;
+    expect(displayName).toBe(`${'F'.repeat(60)} ${'L'.repeat(19)}`);
+  });
+});
+
 describe('refusals before any route runs', () => {
   it.each([
     ['a path that is not valid URL encoding', '/api/v1/case/%E0%A4%A/get'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedIntSchema, idSchema } from '../common/bounds';
+import { personDisplayName } from '../common/person';
 import { CURRENCIES, LANGUAGES, currencyForLanguage } from '../i18n/locale';
 import { MESSAGE, isRequired, nickNameSchema } from '../forms/rules';
 import { isValidDocument, isValidPhone } from '../forms/masks';
@@ -51,8 +52,19 @@ export function fitAddressToLimits(address: DataAddress): DataAddress {
   };
 }
 
+/** The longest display name; one made of a first and last name is cut to it. */
+export const DISPLAY_NAME_MAX = 80;
+
+/** A new account's display name: its first and last name, at most DISPLAY_NAME_MAX long. */
+export const displayNameOfNames = (fname: string, lname: string): string =>
+  personDisplayName({ fname, lname })
+    .slice(0, DISPLAY_NAME_MAX)
+    // Never half an emoji at the cut.
+    .replace(/[\ud800-\udbff]$/, '')
+    .trim();
+
 export const dataGeneralSchema = z.object({
-  displayName: z.string().max(80, MESSAGE.max),
+  displayName: z.string().max(DISPLAY_NAME_MAX, MESSAGE.max),
   fname: z.string().max(60, MESSAGE.max),
   lname: z.string().max(60, MESSAGE.max),
   nickName: z.string().max(40, MESSAGE.max),
@@ -117,7 +129,7 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
  */
 export const dataGeneralUpdateSchema = z
   .object({
-    displayName: z.string().trim().min(1, MESSAGE.required).max(80, MESSAGE.max),
+    displayName: z.string().trim().min(1, MESSAGE.required).max(DISPLAY_NAME_MAX, MESSAGE.max),
     fname: z.string().trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
     lname: z.string().trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
     nickName: nickNameSchema,
