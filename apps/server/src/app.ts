@@ -24,7 +24,7 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { ensureReferenceData, seedDemoData } from './db/seed';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
-import { registerPermissions } from './http/permissions';
+import { openApiSecurity, registerPermissions } from './http/permissions';
 import { registerTextGuard } from './http/text-guard';
 import { registerAttachmentRoutes } from './modules/attachments/attachments.routes';
 import {
@@ -209,7 +209,13 @@ export async function buildApp(
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // Which operations need a bearer token follows from each route's permission rule.
+    transform: (input) => {
+      const { schema, url } = jsonSchemaTransform(input);
+      const { security: _declared, ...rest } = schema as { security?: unknown };
+      const security = openApiSecurity(input.route.config?.permission);
+      return { schema: security ? { ...rest, security } : rest, url };
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
