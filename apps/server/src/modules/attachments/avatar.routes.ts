@@ -20,7 +20,6 @@ export function registerAvatarRoutes(app: FastifyInstance, avatars: AvatarServic
     },
     schema: {
       tags: ['profile'],
-      security: [{ bearer: [] }],
       summary:
         "Set the caller's avatar: multipart with a `file` field (JPG, GIF or PNG, at most " +
         '800 kB), stored as a 256 px square WebP; answers its URL',
@@ -66,7 +65,6 @@ export function registerAvatarRoutes(app: FastifyInstance, avatars: AvatarServic
     config: { permission: 'admin' },
     schema: {
       tags: ['users'],
-      security: [{ bearer: [] }],
       summary: "Remove a user's avatar (admin)",
       params: z.object({ id: idParamSchema }),
       response: responses(z.object({ avatar: z.null() })),

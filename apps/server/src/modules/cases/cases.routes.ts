@@ -27,7 +27,6 @@ import { requestLanguage } from '../../http/language';
 import type { CasesService } from './cases.service';
 
 const tags = ['cases'];
-const security = [{ bearer: [] }];
 const id = idParamSchema;
 const caseParams = z.object({ id });
 const serviceParams = z.object({ id, serviceId: id });
@@ -44,7 +43,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: { permission: 'doctor' },
     schema: {
       tags,
-      security,
       summary: 'Open a case for a patient (clinic or doctor); status new',
       body: newCaseBodySchema,
       response: responses(caseDetailSchema),
@@ -58,7 +56,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'One page of a case list the caller can see (archived cases never appear)',
       params: caseListParamsSchema,
       querystring: caseListQuerySchema,
@@ -79,7 +76,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'How many cases the caller can see per list filter',
       response: responses(caseCountsSchema),
     },
@@ -90,7 +86,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Search the archived cases the caller can see',
       params: pageParams,
       querystring: archiveQuerySchema,
@@ -105,7 +100,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'The whole case with its checks and the caller’s actions (404 when hidden)',
       params: caseParams,
       response: responses(caseDetailSchema),
@@ -119,7 +113,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'The case events, oldest first',
       params: caseParams,
       response: responses(z.array(caseEventSchema)),
@@ -131,7 +124,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Change patient, observation or address (409 CASE_CHANGED when modifiedAt is stale)',
       params: caseParams,
       body: caseSetBodySchema,
@@ -146,7 +138,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Add a product as a service (a combo adds its inner products)',
       params: caseParams,
       body: addServiceBodySchema,
@@ -161,7 +152,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Remove an unpaid service',
       params: serviceParams,
       response: responses(caseDetailSchema),
@@ -180,7 +170,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Save a service’s data (checked against its layout)',
       params: serviceParams,
       body: serviceDataBodySchema,
@@ -205,7 +194,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     },
     schema: {
       tags,
-      security,
       summary: 'Move the case (409 INVALID_TRANSITION, 403 for a role or relation that may not)',
       params: caseParams,
       body: caseMoveBodySchema,
@@ -220,7 +208,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Add a case user (supervisor; the owning clinic: a linked partner)',
       params: caseParams,
       body: caseUserBodySchema,
@@ -235,7 +222,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Remove a case user (supervisor; the owning clinic: a partner)',
       params: userParams,
       response: responses(caseDetailSchema),
@@ -254,7 +240,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Set the planner of services and add them as a case user (supervisor)',
       params: caseParams,
       body: casePlannerBodySchema,
@@ -269,7 +254,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Open a review (supervisor, planner)',
       params: caseParams,
       body: caseReviewBodySchema,
@@ -284,7 +268,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: '“Problem solved” (supervisor or the owner)',
       params: reviewParams,
       response: responses(caseDetailSchema),
@@ -303,7 +286,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Archive a finished, closed or cancelled case (owner or supervisor)',
       params: caseParams,
       response: responses(caseDetailSchema),
@@ -317,7 +299,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Un-archive a case (owner or supervisor)',
       params: caseParams,
       response: responses(caseDetailSchema),

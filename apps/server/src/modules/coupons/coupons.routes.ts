@@ -15,7 +15,6 @@ import { callerId, requestMeta } from '../../http/request-meta';
 import type { CouponsService } from './coupons.service';
 
 const tags = ['coupons'];
-const security = [{ bearer: [] }];
 const admin = { permission: 'admin' as const };
 const idParams = z.object({ id: idParamSchema });
 /** `0` creates. */
@@ -30,7 +29,6 @@ export function registerCouponsRoutes(app: FastifyInstance, coupons: CouponsServ
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'One page of coupons of a filter, newest first; q matches the code (any case)',
       params: couponQueryParamsSchema,
       querystring: queryString,
@@ -45,7 +43,6 @@ export function registerCouponsRoutes(app: FastifyInstance, coupons: CouponsServ
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'A coupon with its usage (404 when unknown or deleted)',
       params: idParams,
       response: responses(adminCouponSchema),
@@ -57,7 +54,6 @@ export function registerCouponsRoutes(app: FastifyInstance, coupons: CouponsServ
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Create (id 0) or edit a coupon; the code is stored upper-case (409 CODE_TAKEN)',
       params: setParams,
       body: couponFormSchema,
@@ -72,7 +68,6 @@ export function registerCouponsRoutes(app: FastifyInstance, coupons: CouponsServ
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Soft delete a coupon (kept on old transactions, its code stays taken)',
       params: idParams,
       response: responses(z.object({ id: z.number().int() })),

@@ -12,7 +12,6 @@ import { caller, callerId, requestMeta } from '../../http/request-meta';
 import type { PartnersService } from './partners.service';
 
 const tags = ['partners'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: idParamSchema });
 
 /** Clinic–partner links (issue 11 §3): clinics read theirs, admins manage all. */
@@ -23,7 +22,6 @@ export function registerPartnersRoutes(app: FastifyInstance, partners: PartnersS
     config: { permission: 'clinic' },
     schema: {
       tags,
-      security,
       summary: "A clinic's linked partners; for admins every link (clinicId filters)",
       querystring: partnerListQuerySchema,
       response: responses(z.array(partnerLinkSchema)),
@@ -35,7 +33,6 @@ export function registerPartnersRoutes(app: FastifyInstance, partners: PartnersS
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary: 'Link a partner to a clinic (both verified, not deleted); idempotent',
       body: partnerLinkBodySchema,
       response: responses(partnerLinkSchema),
@@ -49,7 +46,6 @@ export function registerPartnersRoutes(app: FastifyInstance, partners: PartnersS
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary: 'Remove a clinic–partner link (cases the partner was added to keep them)',
       params: idParams,
       response: responses(z.object({ id: z.number().int() })),

@@ -29,7 +29,6 @@ import { caller } from '../../http/request-meta';
 import type { PaymentsService, ReceiptFile } from './payments.service';
 
 const tags = ['payments'];
-const security = [{ bearer: [] }];
 const id = idParamSchema;
 const params = z.object({ id });
 const auth = { permission: 'authenticated' as const };
@@ -47,7 +46,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: auth,
     schema: {
       tags,
-      security,
       summary: "The case's transactions the caller may see, newest first, and what is unpaid",
       params,
       response: responses(caseTransactionsSchema),
@@ -59,7 +57,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'doctor' },
     schema: {
       tags,
-      security,
       summary: "A new transaction for the case's unpaid services ({id} is the case id; owner)",
       params,
       body: newTransactionBodySchema,
@@ -77,7 +74,7 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
 
   r.get(`${base}/refresh`, {
     config: auth,
-    schema: { tags, security, summary: "Re-read the provider's status", params, response: view },
+    schema: { tags, summary: "Re-read the provider's status", params, response: view },
     handler: async (req) => ({ obj: await payments.refresh(caller(req), req.params.id) }),
   });
 
@@ -85,7 +82,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: auth,
     schema: {
       tags,
-      security,
       summary: "Where to pay: the Pix code, or the provider's page (created on first use)",
       params,
       response: responses(paymentLinkSchema),
@@ -97,7 +93,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'supervisor' },
     schema: {
       tags,
-      security,
       summary: 'Authorise (paid) or deny the pending receipt (supervisor)',
       params,
       body: authReceiptBodySchema,
@@ -112,7 +107,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Who the invoice is made out to (payer, case owner or staff)',
       params,
       body: setInvoiceCustomerBodySchema,
@@ -127,7 +121,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary: 'The issued invoice number (admin)',
       params,
       body: setInvoiceNumberBodySchema,
@@ -142,7 +135,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary: 'Confirm (paid) a card machine or insurance payment, or flag it (admin)',
       params,
       body: checkPhysicalPaymentBodySchema,
@@ -157,7 +149,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Request a cancel: reason 1, 2, 3 or 6 and a description',
       params,
       body: cancelTransactionBodySchema,
@@ -172,7 +163,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'supervisor' },
     schema: {
       tags,
-      security,
       summary: "Authorise (deletes the transaction's services; cancelled) or deny a cancel",
       params,
       body: authCancelBodySchema,
@@ -187,7 +177,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'supervisor' },
     schema: {
       tags,
-      security,
       summary: 'Transactions waiting for staff: receipts, card machine, insurance, cancels, issues',
       response: responses(z.array(pendingTransactionSchema)),
     },
@@ -199,7 +188,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
       config: auth,
       schema: {
         tags,
-        security,
         summary: `The ${provider} return page: confirm the payment and answer the transaction`,
         params,
         querystring: z.object({
@@ -270,7 +258,6 @@ export function registerReceiptRoute(
     },
     schema: {
       tags,
-      security,
       summary: 'Send a payment receipt: multipart `justification` and `receipt` file',
       consumes: ['multipart/form-data'],
       params,

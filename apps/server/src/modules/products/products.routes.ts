@@ -18,7 +18,6 @@ import { caller, requestMeta } from '../../http/request-meta';
 import type { ProductsService } from './products.service';
 
 const tags = ['products'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: idParamSchema });
 /** `set/{id}`: 0 creates. */
 const setParams = z.object({ id: idOrNewParamSchema });
@@ -34,7 +33,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: "Published products in the caller's language, prices in minor units per currency",
       response: responses(z.array(catalogueProductSchema)),
     },
@@ -45,7 +43,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'authenticated' },
     schema: {
       tags: ['shop'],
-      security,
       summary:
         "One page of the shop: products published in the caller's language, of active " +
         "categories, prices in the caller's profile currency. `category`: comma list of ids; " +
@@ -63,7 +60,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary:
         'Admin list: products whose code or a name (any language, accents and case ignored) ' +
         'contains the query; `all` lists every product. Unpublished and deleted ones included',
@@ -77,7 +73,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary:
         'One product with every field and its image URL; products unpublished in the ' +
         "caller's language or deleted only for admins (else 404)",
@@ -93,7 +88,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary:
         'Create (id 0) or replace a product (admin). `imageUploadId`: a confirmed temporary ' +
         'upload of kind productThumbnail becomes the image; null removes it; absent keeps it. ' +
@@ -111,7 +105,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary:
         'Soft-delete a product (admin): it leaves the shop and the lists and stays on the ' +
         'case services that use it',
@@ -148,7 +141,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: 'Product categories (names in ptBR, en, es): active ones; admins see every one',
       response: responses(z.array(categorySchema)),
     },
@@ -159,7 +151,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: 'One product category',
       params: idParams,
       response: responses(categorySchema),
@@ -171,7 +162,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary: "Create (id 0, with the next id) or replace a category's names and active flag",
       params: setParams,
       body: categoryFormSchema,
