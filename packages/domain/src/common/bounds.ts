@@ -54,7 +54,12 @@ export const boundedIntSchema = (min: number, max = INT32_MAX) =>
 
 /**
  * One of a fixed list of numeric codes (a purpose, a reason, a notification type): anything else
- * is refused as invalid, and the published schema lists the codes.
+ * is refused as invalid, and the published schema lists the codes. A refinement rather than a
+ * literal, so the checks of the list or object around it (repeats) still run and report.
  */
 export const codeSchema = (codes: readonly number[], message: string = MESSAGE.invalid) =>
-  z.literal([...codes], message);
+  z
+    .number()
+    .int(message)
+    .refine((value) => codes.includes(value), message)
+    .meta({ enum: [...codes] });

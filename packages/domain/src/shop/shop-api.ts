@@ -320,8 +320,8 @@ export const shippingQuoteSchema = z.object({
 });
 export type ShippingQuote = z.infer<typeof shippingQuoteSchema>;
 
-/** More motoboy zip ranges than any city needs. */
-export const SHIPPING_ZIP_RANGES_MAX = 100;
+/** More rows (options, motoboy zip ranges) than a shipping table ever needs. */
+export const SHIPPING_ROWS_MAX = 100;
 
 /**
  * The shipping table kept in settings (key `shipping`): fee per currency and days for each
@@ -344,10 +344,10 @@ export const shippingSettingsSchema = z.object({
         active: z.boolean(),
       }),
     )
-    .max(SHIPPING_OPTION_IDS.length),
+    .max(SHIPPING_ROWS_MAX),
   motoboyZipRanges: z
     .array(z.object({ from: z.string().regex(/^\d{8}$/), to: z.string().regex(/^\d{8}$/) }))
-    .max(SHIPPING_ZIP_RANGES_MAX),
+    .max(SHIPPING_ROWS_MAX),
 });
 export type ShippingSettings = z.infer<typeof shippingSettingsSchema>;
 
