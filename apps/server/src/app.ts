@@ -23,8 +23,8 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { ensureReferenceData, findDemoAccounts, seedDemoData } from './db/seed';
-import { registerErrorHandling } from './http/error-handler';
-import { registerPermissions } from './http/permissions';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
+import { openApiSecurity, registerPermissions } from './http/permissions';
 import { loggerOptions, type LogDestination } from './http/request-log';
 import { registerTextGuard } from './http/text-guard';
 import { registerAttachmentRoutes } from './modules/attachments/attachments.routes';
@@ -108,6 +108,7 @@ export async function buildApp(
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -226,7 +227,13 @@ export async function buildApp(
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // Which operations need a bearer token follows from each route's permission rule.
+    transform: (input) => {
+      const { schema, url } = jsonSchemaTransform(input);
+      const { security: _declared, ...rest } = schema as { security?: unknown };
+      const security = openApiSecurity(input.route.config?.permission);
+      return { schema: security ? { ...rest, security } : rest, url };
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

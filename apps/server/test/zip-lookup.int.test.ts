@@ -97,12 +97,24 @@ describe('shop/queryAddress through the ViaCEP adapter', () => {
     expect(json(response)).toEqual({ code: 'ZIP_NOT_FOUND', error: 'Zip code not found' });
   });
 
-  it('answers 400 INVALID_ZIP for a malformed zip code without calling the provider', async () => {
+  it('answers 400 on the field for a malformed zip code without calling the provider', async () => {
     const before = requests.length;
-    for (const zip of ['123', 'abcdefgh', '1234-5678', '!!']) {
+    for (const zip of [
+      '123',
+      'abcdefgh',
+      '1234-5678',
+      '!!',
+      'SW1A 1AA',
+      '013101000',
+      'x'.repeat(40),
+    ]) {
       const response = await query(t, zip, doctor);
       expect(response.statusCode, zip).toBe(400);
-      expect(json(response)).toMatchObject({ code: 'INVALID_ZIP' });
+      expect(json(response)).toEqual({
+        code: 'VALIDATION_ERROR',
+        error: 'Validation error, check required fields',
+        fields: { zipcode: 'Enter the 8 digits of a Brazilian zip code (00000-000)' },
+      });
     }
     expect(requests.length).toBe(before);
   });
@@ -129,6 +141,13 @@ describe('shop/queryAddress through the ViaCEP adapter', () => {
     const response = await query(unconfigured, '01310-100', session);
     expect(response.statusCode).toBe(503);
     expect(json(response)).toMatchObject({ code: 'ZIP_LOOKUP_UNAVAILABLE' });
+    // A malformed zip code is the caller's mistake, not an unavailable lookup: 400, translated.
+    const malformed = await query(unconfigured, '123', session, 'pt-BR');
+    expect(malformed.statusCode).toBe(400);
+    expect(json(malformed)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { zipcode: 'Enter the 8 digits of a Brazilian zip code (00000-000)' },
+    });
   });
 
   it('needs a signed-in user', async () => {

@@ -1,4 +1,5 @@
 export * from './common/one-of';
+export * from './common/bounds';
 export * from './i18n/locale';
 export * from './i18n/catalogues';
 export * from './money';

@@ -113,4 +113,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's `frameworkErrors`: what it refuses before any route runs — a path that is not valid
+ * URL encoding, a path segment longer than the router allows — gets the same envelope as every
+ * other bad request instead of Fastify's own untranslated body.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  request.log.info({ code: error.code }, 'client error');
+  return reply.status(400).send(body(requestLanguage(request), 'BAD_REQUEST'));
+}
+
 export { body as errorBody };

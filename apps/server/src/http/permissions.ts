@@ -37,6 +37,14 @@ export type Permission = keyof typeof PERMISSIONS;
 export const isPermission = (value: unknown): value is Permission =>
   typeof value === 'string' && Object.hasOwn(PERMISSIONS, value);
 
+/**
+ * The OpenAPI security requirement of a route with this rule: a bearer token unless the route is
+ * public (a route without a rule is refused to everyone, so it needs one too). The document takes
+ * it from here, so it cannot disagree with what the server enforces.
+ */
+export const openApiSecurity = (permission: unknown): { bearer: string[] }[] | undefined =>
+  permission === 'public' ? undefined : [{ bearer: [] }];
+
 /** The signed-in caller, resolved from the bearer access token. */
 export interface AuthContext {
   userId: number;

@@ -1,18 +1,35 @@
 import { MESSAGE, isStorableText } from '@dentflow/domain';
 import type { FastifyInstance } from 'fastify';
-import { validationError } from './app-error';
+import { AppError, validationError } from './app-error';
 
-/** The paths of every string in `value` that breaks the domain's storable-text rule. */
-function unstorablePaths(value: unknown, path: string, found: string[]): string[] {
-  if (typeof value === 'string') {
-    if (!isStorableText(value)) found.push(path);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) =>
-      unstorablePaths(item, path ? `${path}.${index}` : String(index), found),
-    );
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      unstorablePaths(item, path ? `${path}.${key}` : key, found);
+/**
+ * How deep a request's JSON may nest. The deepest request schema nests a handful of levels; a
+ * body nested thousands deep would otherwise overflow the stack of whatever walks it (a 500).
+ */
+export const INPUT_DEPTH_MAX = 32;
+
+/**
+ * The paths of every string in `root` that breaks the domain's storable-text rule, or 'too deep'
+ * when `root` nests deeper than INPUT_DEPTH_MAX. Walks with its own stack, never recursion.
+ */
+function unstorablePaths(root: unknown, found: string[]): string[] | 'too deep' {
+  const stack: { value: unknown; path: string; depth: number }[] = [
+    { value: root, path: '', depth: 0 },
+  ];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) found.push(path);
+      continue;
+    }
+    if (!value || typeof value !== 'object') continue;
+    if (depth >= INPUT_DEPTH_MAX) return 'too deep';
+    const entries = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item] as const)
+      : Object.entries(value);
+    // Pushed last first, so the paths come out in the input's order.
+    for (const [key, item] of entries.reverse()) {
+      stack.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
     }
   }
   return found;
@@ -20,15 +37,15 @@ function unstorablePaths(value: unknown, path: string, found: string[]): string[
 
 /**
  * Refuses, on every route and before its schema runs, input text the database cannot store, so
- * such input is a translated 400 on the field and never a failed query (a 500) or a partial write.
+ * such input is a translated 400 on the field and never a failed query (a 500) or a partial write;
+ * and input nested deeper than any request needs, as a bad request.
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const paths = [
-      ...unstorablePaths(request.params, '', []),
-      ...unstorablePaths(request.query, '', []),
-      ...unstorablePaths(request.body, '', []),
-    ];
+    const paths: string[] = [];
+    for (const part of [request.params, request.query, request.body]) {
+      if (unstorablePaths(part, paths) === 'too deep') throw new AppError(400, 'BAD_REQUEST');
+    }
     if (paths.length > 0) {
       throw validationError(
         Object.fromEntries(paths.map((path) => [path, MESSAGE.invalidCharacters])),

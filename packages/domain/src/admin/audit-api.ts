@@ -3,6 +3,7 @@
  * shared by the server's route and the web's audit screen.
  */
 import { z } from 'zod';
+import { idParamSchema, pageSchema } from '../common/bounds';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -15,15 +16,12 @@ const optionalText = (max: number) =>
  * whole day included) or an instant, rows before then.
  */
 export const auditQuerySchema = z.object({
-  actor: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  ),
+  actor: z.preprocess(emptyToUndefined, idParamSchema.optional()),
   entity: optionalText(100),
   entityId: optionalText(100),
   from: z.preprocess(emptyToUndefined, dayOrInstant.optional()),
   to: z.preprocess(emptyToUndefined, dayOrInstant.optional()),
-  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  page: pageSchema.default(0),
 });
 export type AuditQueryInput = z.infer<typeof auditQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema } from '../common/bounds';
 import {
   mayOnCase,
   membershipRoleOf,
@@ -75,15 +76,13 @@ export function mayRemoveCaseUser(removal: CaseUserRemoval): boolean {
   return mayOnCase('addPartner', viewer, relation, record) && hasPartnerRole(removal.removedRoles);
 }
 
-const userId = z.number().int().positive().max(2_147_483_647);
-
 /** `POST /partners/link`. */
-export const partnerLinkBodySchema = z.object({ clinicId: userId, partnerId: userId });
+export const partnerLinkBodySchema = z.object({ clinicId: idSchema, partnerId: idSchema });
 export type PartnerLinkBody = z.infer<typeof partnerLinkBodySchema>;
 
 /** `GET /partners?clinicId=` (the filter is for admins; a clinic always gets its own links). */
 export const partnerListQuerySchema = z.object({
-  clinicId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  clinicId: idParamSchema.optional(),
 });
 
 const linkedUserSchema = z.object({

@@ -6,11 +6,14 @@
  * `/api/v1/profile/…` (see the end of this file).
  */
 import { z } from 'zod';
+import { amountSchema, codeSchema, idSchema } from '../common/bounds';
 import { MESSAGE, isEmail } from '../forms/rules';
 import { TREATMENT_PURPOSE_IDS } from '../cases/service-data';
 import { CURRENCIES, LANGUAGES, type Language } from '../i18n/locale';
-import { NOTIFICATION_TYPES } from '../notifications/notification';
-import { DEFAULT_EMAIL_NOTIFICATIONS } from '../notifications/notification-api';
+import {
+  DEFAULT_EMAIL_NOTIFICATIONS,
+  notificationTypeIdsSchema,
+} from '../notifications/notification-api';
 import { PAYMENT_METHODS } from '../payments/payment';
 import { shippingSettingsSchema } from '../shop/shop-api';
 
@@ -94,7 +97,6 @@ export type PaymentsSettingsView = z.infer<typeof paymentsSettingsViewSchema>;
 
 /* ───────────────────────────── emails ───────────────────────────── */
 
-const NOTIFICATION_TYPE_IDS = Object.values(NOTIFICATION_TYPES) as number[];
 export const SENDER_NAME_MAX = 60;
 
 export const SUPPORT_EMAIL_MAX = 254;
@@ -118,15 +120,7 @@ export const emailsSettingsSchema = z.object({
     .max(SUPPORT_EMAIL_MAX, MESSAGE.max)
     .refine((text) => text === '' || isEmail(text), MESSAGE.email)
     .default(''),
-  defaultEvents: z
-    .array(
-      z
-        .number()
-        .int()
-        .refine((id) => NOTIFICATION_TYPE_IDS.includes(id), MESSAGE.invalid),
-    )
-    .max(NOTIFICATION_TYPE_IDS.length, MESSAGE.max)
-    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+  defaultEvents: notificationTypeIdsSchema,
 });
 export type EmailsSettings = z.infer<typeof emailsSettingsSchema>;
 /** The `emails` answer (the stored document, already sorted). */
@@ -164,7 +158,7 @@ const uniqueBy = <T>(
 
 export const kitManufacturerSchema = z.object({
   /** Absent: a new manufacturer. */
-  id: z.number().int().positive().optional(),
+  id: idSchema.optional(),
   manufactureName: z.string().trim().min(1, MESSAGE.required).max(KIT_NAME_MAX, MESSAGE.max),
   systems: z
     .array(z.string().trim().min(1, MESSAGE.required).max(KIT_NAME_MAX, MESSAGE.max))
@@ -228,10 +222,7 @@ const treatmentPurposeText = z
 
 /** The names one treatment purpose (spec §3, ids 1–7) shows under, per language. */
 export const treatmentPurposeTextsSchema = z.object({
-  purpose: z
-    .number()
-    .int()
-    .refine((id) => (TREATMENT_PURPOSE_IDS as readonly number[]).includes(id), MESSAGE.invalid),
+  purpose: codeSchema(TREATMENT_PURPOSE_IDS),
   ptBR: treatmentPurposeText,
   en: treatmentPurposeText,
   es: treatmentPurposeText,
@@ -299,19 +290,12 @@ export type ServiceDataMetadata = z.infer<typeof serviceDataMetadataSchema>;
 
 /* ───────────────────────────── sleeves ───────────────────────────── */
 
-/** A price in minor units (centavos, cents). */
-const minorAmount = z
-  .number()
-  .int(MESSAGE.invalid)
-  .min(0, MESSAGE.min)
-  .max(100_000_000, MESSAGE.max);
-
 export const sleeveSettingSchema = z.object({
   /** Absent: a new manufacturer. */
-  id: z.number().int().positive().optional(),
+  id: idSchema.optional(),
   sleeveManufacture: z.string().trim().min(1, MESSAGE.required).max(KIT_NAME_MAX, MESSAGE.max),
   /** One amount per case currency, minor units. */
-  prices: z.object({ BRL: minorAmount, USD: minorAmount }),
+  prices: z.object({ BRL: amountSchema, USD: amountSchema }),
   /** true: soft delete (`deleted_at`); old orders keep it, new ones no longer offer it. */
   deleted: z.boolean().optional(),
 });
@@ -407,7 +391,7 @@ export type AnnouncementTexts = z.infer<typeof announcementTextsSchema>;
  * transaction. Answers the saved announcement.
  */
 export const announcementSaveSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: idSchema.optional(),
   active: z.boolean(),
   texts: announcementTextsSchema,
 });

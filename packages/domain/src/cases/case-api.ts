@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { MESSAGE } from '../forms/rules';
 import { CURRENCIES } from '../i18n/locale';
 import { addressSchema } from '../common/address';
+import {
+  boundedIntSchema,
+  codeSchema,
+  idParamSchema,
+  idSchema,
+  pageSchema,
+  pageSizeSchema,
+} from '../common/bounds';
 import { SERVICE_DATA_VERSION, TEXT_DIALOG_DEFAULT_LIMIT } from '../constants';
 import { ARCHIVABLE_STATUSES, CASE_ACTIONS, CASE_LIST_FILTERS, CASE_STATUSES } from './case-status';
 import { REVIEW_REASONS } from './case-review';
@@ -60,13 +68,13 @@ export const caseSetBodySchema = z.object({
    */
   caseCurrency: z.enum(CURRENCIES, MESSAGE.invalid).optional(),
   /** The `modifiedAt` the client last read; a different stored one answers 409 CASE_CHANGED. */
-  modifiedAt: z.string().min(1),
+  modifiedAt: z.string().min(1).max(40),
 });
 export type CaseSetBody = z.infer<typeof caseSetBodySchema>;
 
 export const addServiceBodySchema = z.object({
-  productId: z.number().int().positive(),
-  quantity: z.number().int().min(1).max(28).optional(),
+  productId: idSchema,
+  quantity: boundedIntSchema(1, 28).optional(),
 });
 export type AddServiceBody = z.infer<typeof addServiceBodySchema>;
 
@@ -81,7 +89,7 @@ export const caseMoveBodySchema = z.object({
   action: z.enum(CASE_ACTIONS),
   password: z.string().max(200).optional(),
   text: z.string().max(CASE_MOVE_TEXT_LIMIT, MESSAGE.max).optional(),
-  serviceIds: z.array(z.number().int().positive()).max(100).optional(),
+  serviceIds: z.array(idSchema).max(100).optional(),
   /**
    * `validate` only, by a supervisor: validate although services are unpaid (bill later). The
    * reason is required; it goes to the history and the audit log with the unpaid amount.
@@ -99,21 +107,17 @@ export const caseMoveBodySchema = z.object({
 export type CaseMoveBody = z.infer<typeof caseMoveBodySchema>;
 
 export const caseUserBodySchema = z.object({
-  userId: z.number().int().positive(),
+  userId: idSchema,
   triggerNotification: z.boolean(),
 });
 export const casePlannerBodySchema = z.object({
-  plannerId: z.number().int().positive(),
+  plannerId: idSchema,
   /** Default: every service of the case. */
-  serviceIds: z.array(z.number().int().positive()).max(100).optional(),
+  serviceIds: z.array(idSchema).max(100).optional(),
 });
 const REVIEW_REASON_IDS = Object.values(REVIEW_REASONS) as number[];
 export const caseReviewBodySchema = z.object({
-  reasonId: z
-    .number()
-    .int()
-    .refine((id) => REVIEW_REASON_IDS.includes(id), MESSAGE.invalid)
-    .optional(),
+  reasonId: codeSchema(REVIEW_REASON_IDS).optional(),
   description: z
     .string({ error: MESSAGE.required })
     .trim()
@@ -123,23 +127,23 @@ export const caseReviewBodySchema = z.object({
 
 export const caseListParamsSchema = z.object({
   filter: z.enum(CASE_LIST_FILTERS),
-  page: z.coerce.number().int().min(0).max(100_000),
+  page: pageSchema,
 });
 export const caseListQuerySchema = z.object({
   q: z.string().trim().max(120).optional(),
-  pageSize: z.coerce.number().int().min(1).max(CASE_PAGE_SIZE_MAX).default(CASE_PAGE_SIZE_DEFAULT),
+  pageSize: pageSizeSchema(CASE_PAGE_SIZE_MAX).default(CASE_PAGE_SIZE_DEFAULT),
 });
 export const archiveQuerySchema = z.object({
   patient: z.string().trim().max(120).optional(),
   /** YYYY-MM-DD, on the case's creation date (inclusive). */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  category: z.coerce.number().int().positive().optional(),
-  product: z.coerce.number().int().positive().optional(),
+  category: idParamSchema.optional(),
+  product: idParamSchema.optional(),
   currency: z.enum(CURRENCIES).optional(),
   /** The case's status: one an archived case can have (finished, closed, cancelled). */
   status: z.enum(ARCHIVABLE_STATUSES).optional(),
-  pageSize: z.coerce.number().int().min(1).max(CASE_PAGE_SIZE_MAX).default(CASE_PAGE_SIZE_DEFAULT),
+  pageSize: pageSizeSchema(CASE_PAGE_SIZE_MAX).default(CASE_PAGE_SIZE_DEFAULT),
 });
 
 const userRefSchema = z.object({ id: z.number().int(), displayName: z.string() });

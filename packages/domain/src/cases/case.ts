@@ -42,14 +42,3 @@ export const caseSchema = z.object({
   reviews: z.array(caseReviewSchema),
 });
 export type Case = z.infer<typeof caseSchema>;
-
-/** Spec §2 archive search: patient, start and end date, category, product, case currency. */
-export const archiveSearchSchema = z.object({
-  patient: z.string().trim().max(120).optional(),
-  start: z.iso.date().optional(),
-  end: z.iso.date().optional(),
-  categoryId: z.number().int().positive().optional(),
-  productId: z.number().int().positive().optional(),
-  currency: z.enum(CURRENCIES).optional(),
-});
-export type ArchiveSearch = z.infer<typeof archiveSearchSchema>;

@@ -3,6 +3,7 @@
  * routes and the web.
  */
 import { z } from 'zod';
+import { idParamSchema, idSchema, pageSizeSchema } from '../common/bounds';
 import { CHAT_CHANNEL_IDS, newChatMessageSchema } from './chat';
 
 export const CHAT_PAGE_SIZE = 30;
@@ -13,17 +14,19 @@ export const CHAT_DELETE_WINDOW_MS = 15 * 60 * 1000;
 const channelSchema = z.coerce
   .number()
   .int()
+  .min(0)
+  .max(Math.max(...CHAT_CHANNEL_IDS))
   .refine((value) => (CHAT_CHANNEL_IDS as number[]).includes(value), 'validation.invalid');
 
 export const chatChannelParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: idParamSchema,
   channel: channelSchema,
 });
 
 /** `GET /case/{id}/chat/{channel}?before=&limit=`: newest first, `before` a message id. */
 export const chatPageQuerySchema = z.object({
-  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
+  before: idParamSchema.optional(),
+  limit: pageSizeSchema(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
 });
 
 /** A message as the chat shows it; a deleted one keeps its place with no text. */
@@ -68,11 +71,11 @@ export const chatChannelsSchema = z.object({
 export type ChatChannels = z.infer<typeof chatChannelsSchema>;
 
 export const postChatMessageBodySchema = newChatMessageSchema.extend({
-  quotedNotification: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  quotedNotification: idSchema.nullable().optional(),
 });
 export type PostChatMessageBody = z.infer<typeof postChatMessageBodySchema>;
 
 /** `POST /case/{id}/chat/{channel}/seen`: the caller has read up to this message. */
 export const chatSeenBodySchema = z.object({
-  upTo: z.number().int().positive().max(2_147_483_647),
+  upTo: idSchema,
 });

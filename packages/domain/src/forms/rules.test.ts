@@ -120,6 +120,11 @@ describe('isStorableText', () => {
     ['emoji 🦷 and tabs\tand\nlines', true],
     ['a\u0000b', false],
     ['\u0000', false],
+    ['a lone high surrogate \ud800 here', false],
+    ['a lone low surrogate \udc00', false],
+    ['reversed \udc00\ud800', false],
+    ['at the end \ud83e', false],
+    ['a whole pair \ud83e\uddb7', true],
   ])('%j → %s', (text, storable) => {
     expect(isStorableText(text)).toBe(storable);
   });

@@ -21,16 +21,20 @@ export const MESSAGE = {
   invalidNickname: 'validation.invalidNickname',
   invalidCharacters: 'validation.invalidCharacters',
   invalid: 'validation.invalid',
+  brazilianZipCode: 'validation.brazilianZipCode',
 } as const;
 export type MessageKey = (typeof MESSAGE)[keyof typeof MESSAGE];
 
 export const PASSWORD_MIN_LENGTH = 8;
 
 /**
- * Text that can be stored: no NUL character, which PostgreSQL text cannot hold and no person
- * types. The API refuses any input string that breaks this rule before it reaches a service.
+ * Text that can be stored: no NUL character and no half of a surrogate pair (an escape like
+ * `\ud800` in JSON), which PostgreSQL cannot hold (text, jsonb) and no person types. The API
+ * refuses any input string that breaks this rule before it reaches a service.
  */
-export const isStorableText = (value: string): boolean => !value.includes('\u0000');
+export const isStorableText = (value: string): boolean =>
+  !value.includes('\u0000') &&
+  !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
 
 export const isRequired = (value: unknown): boolean =>
   value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');

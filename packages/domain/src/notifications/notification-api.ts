@@ -3,6 +3,8 @@
  * preferences of profile settings, shared by the server's routes and the web.
  */
 import { z } from 'zod';
+import { codeSchema } from '../common/bounds';
+import { MESSAGE } from '../forms/rules';
 import { NOTIFICATION_TYPES } from './notification';
 
 export const NOTIFICATION_PAGE_SIZE = 20;
@@ -57,16 +59,12 @@ export const DEFAULT_EMAIL_NOTIFICATIONS: number[] = [
   NOTIFICATION_TYPES.caseDispatched,
 ];
 
+/** A choice of notification types: known ids, answered sorted without repeats. */
+export const notificationTypeIdsSchema = z
+  .array(codeSchema(NOTIFICATION_TYPE_IDS))
+  .max(NOTIFICATION_TYPE_IDS.length, MESSAGE.max)
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
+
 /** `GET/POST /api/v1/profile/notifications`: the types that also come by email. */
-export const emailNotificationsSchema = z.object({
-  eventTypes: z
-    .array(
-      z
-        .number()
-        .int()
-        .refine((id) => NOTIFICATION_TYPE_IDS.includes(id), 'validation.invalid'),
-    )
-    .max(NOTIFICATION_TYPE_IDS.length)
-    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
-});
+export const emailNotificationsSchema = z.object({ eventTypes: notificationTypeIdsSchema });
 export type EmailNotifications = z.infer<typeof emailNotificationsSchema>;

@@ -3,6 +3,7 @@ import { MESSAGE } from '../forms/rules';
 import type { Currency } from '../i18n/locale';
 import { CANCEL_REASON_IDS, type CancelReasonId } from '../constants';
 import { isOneOf } from '../common/one-of';
+import { codeSchema } from '../common/bounds';
 
 /** Spec §4 payment statuses; the core flow uses awaiting_payment, pre_paid, paid and cancelled. */
 export const PAYMENT_STATUSES = [
@@ -116,10 +117,7 @@ export const isReceiptPendingAuthorisation = (
 
 /** Spec §5 cancel: valid only with a reason id; reason and description both required. */
 export const cancelRequestSchema = z.object({
-  reasonId: z
-    .number({ error: MESSAGE.required })
-    .int()
-    .refine((id) => isOneOf(CANCEL_REASON_IDS, id), MESSAGE.required),
+  reasonId: codeSchema(CANCEL_REASON_IDS, MESSAGE.required),
   description: z
     .string({ error: MESSAGE.required })
     .trim()

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_LIMITS,
+  DISPLAY_NAME_MAX,
+  dataGeneralSchema,
+  displayNameOfNames,
   EMPTY_DATA_CAPABILITIES,
   dataCapabilitiesSchema,
   dataInfoSchema,
@@ -152,6 +155,23 @@ describe('new account defaults', () => {
       instructorId: null,
       dentalPrev: false,
     });
+  });
+});
+
+describe('displayNameOfNames', () => {
+  const long = 'x'.repeat(60);
+  it.each([
+    ['Ana', 'Souza', 'Ana Souza'],
+    [' Ana ', ' Souza ', 'Ana Souza'],
+    ['Ana', '', 'Ana'],
+    [long, long, `${long} ${'x'.repeat(DISPLAY_NAME_MAX - 61)}`],
+    // The cut falls inside the emoji: its first half goes too.
+    ['a'.repeat(DISPLAY_NAME_MAX - 2), '🦷', 'a'.repeat(DISPLAY_NAME_MAX - 2)],
+  ])('%j + %j → %j', (fname, lname, expected) => {
+    const name = displayNameOfNames(fname, lname);
+    expect(name).toBe(expected);
+    expect(name.length).toBeLessThanOrEqual(DISPLAY_NAME_MAX);
+    expect(dataGeneralSchema.shape.displayName.safeParse(name).success).toBe(true);
   });
 });
 

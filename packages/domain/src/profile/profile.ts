@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedIntSchema, idSchema } from '../common/bounds';
+import { personDisplayName } from '../common/person';
 import { CURRENCIES, LANGUAGES, currencyForLanguage } from '../i18n/locale';
 import { MESSAGE, isRequired, nickNameSchema } from '../forms/rules';
 import { isValidDocument, isValidPhone } from '../forms/masks';
@@ -26,6 +28,17 @@ export const ADDRESS_LIMITS = {
 export const isZipCodeFormat = (value: string): boolean =>
   new RegExp(`^[A-Za-z0-9][A-Za-z0-9 -]{1,${ADDRESS_LIMITS.zipCode - 1}}$`).test(value.trim());
 
+/** A Brazilian zip code (CEP): eight digits, written with or without the dash (`01310-100`). */
+const BRAZILIAN_ZIP_CODE = /^\d{5}-?\d{3}$/;
+export const isBrazilianZipCode = (value: string): boolean => BRAZILIAN_ZIP_CODE.test(value.trim());
+
+/** A CEP in a path: what the address lookup (a Brazilian service) accepts, else a 400 on the field. */
+export const brazilianZipCodeSchema = z
+  .string()
+  .trim()
+  .max(ADDRESS_LIMITS.zipCode, MESSAGE.brazilianZipCode)
+  .regex(BRAZILIAN_ZIP_CODE, MESSAGE.brazilianZipCode);
+
 /** An address cut to the address form limits, so a form filled from a lookup is always valid. */
 export function fitAddressToLimits(address: DataAddress): DataAddress {
   const clip = (text: string, max: number) => text.trim().slice(0, max);
@@ -39,8 +52,19 @@ export function fitAddressToLimits(address: DataAddress): DataAddress {
   };
 }
 
+/** The longest display name; one made of a first and last name is cut to it. */
+export const DISPLAY_NAME_MAX = 80;
+
+/** A new account's display name: its first and last name, at most DISPLAY_NAME_MAX long. */
+export const displayNameOfNames = (fname: string, lname: string): string =>
+  personDisplayName({ fname, lname })
+    .slice(0, DISPLAY_NAME_MAX)
+    // Never half an emoji at the cut.
+    .replace(/[\ud800-\udbff]$/, '')
+    .trim();
+
 export const dataGeneralSchema = z.object({
-  displayName: z.string().max(80, MESSAGE.max),
+  displayName: z.string().max(DISPLAY_NAME_MAX, MESSAGE.max),
   fname: z.string().max(60, MESSAGE.max),
   lname: z.string().max(60, MESSAGE.max),
   nickName: z.string().max(40, MESSAGE.max),
@@ -79,8 +103,8 @@ export type DataAddress = z.infer<typeof dataAddressSchema>;
 export const dataCapabilitiesSchema = z.object({
   physicalCreditCard: z.boolean(),
   clinicPartner: z.boolean(),
-  instructorDiscount: z.number().int().min(0).max(100),
-  instructorId: z.number().int().nullable(),
+  instructorDiscount: boundedIntSchema(0, 100),
+  instructorId: idSchema.nullable(),
   dentalPrev: z.boolean(),
 });
 export type DataCapabilities = z.infer<typeof dataCapabilitiesSchema>;
@@ -111,7 +135,7 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
  */
 export const dataGeneralUpdateSchema = z
   .object({
-    displayName: z.string().trim().min(1, MESSAGE.required).max(80, MESSAGE.max),
+    displayName: z.string().trim().min(1, MESSAGE.required).max(DISPLAY_NAME_MAX, MESSAGE.max),
     fname: z.string().trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
     lname: z.string().trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
     nickName: nickNameSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedIntSchema, idSchema } from '../common/bounds';
 import {
   clampQuantity,
   comboDiscountPercent,
@@ -13,16 +14,16 @@ import type { Sleeve } from './product';
 
 /** Spec §3 Cart item. */
 export const cartItemSchema = z.object({
-  cartProductId: z.number().int(),
-  productPlanningId: z.number().int().nullable(),
-  productManufactureId: z.number().int().nullable(),
+  cartProductId: idSchema,
+  productPlanningId: idSchema.nullable(),
+  productManufactureId: idSchema.nullable(),
   qtdOpt: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-  quantity: z.number().int().min(1),
+  quantity: boundedIntSchema(1),
   planningExtraData: z.record(z.string(), z.unknown()).nullable(),
   manufactureData: z
     .object({
-      sleevesManufacture: z.number().int().nullable(),
-      sleevesQtd: z.number().int().min(0),
+      sleevesManufacture: idSchema.nullable(),
+      sleevesQtd: boundedIntSchema(0),
     })
     .nullable(),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from '../common/bounds';
+import { MESSAGE } from '../forms/rules';
 import { PAYMENT_METHODS } from '../payments/payment';
 import { CURRENCIES } from '../i18n/locale';
 import { cartItemSchema, type CartItem } from './cart';
@@ -44,14 +46,17 @@ export function checkoutProblems(
 export const isCheckoutValid = (...args: Parameters<typeof checkoutProblems>) =>
   args[0].length > 0 && checkoutProblems(...args).length === 0;
 
+/** More lines than any real order has; keeps one request from adding thousands of services. */
+export const CART_ITEMS_MAX = 30;
+
 /** The checkout steps of `/shop/checkout`. */
 export const CHECKOUT_STEPS = ['cart', 'address', 'payment'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
 /** `POST /shop/checkout` body (the order). Prices are computed by the server, never sent. */
 export const checkoutRequestSchema = z.object({
-  caseId: z.number().int().positive().nullable(),
-  items: z.array(cartItemSchema).min(1),
+  caseId: idSchema.nullable(),
+  items: z.array(cartItemSchema).min(1).max(CART_ITEMS_MAX, MESSAGE.max),
   shipment: shipmentSchema.nullable(),
   coupon: z.string().trim().max(60).nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),

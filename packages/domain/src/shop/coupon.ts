@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedIntSchema, idSchema, INT32_MAX } from '../common/bounds';
 import { MESSAGE } from '../forms/rules';
 
 /** Spec §3 coupons: 1 percent, 2 fixed (minor units), 3 unit (a number of units of a product). */
@@ -38,16 +39,21 @@ export const couponFormSchema = z
       .min(1, MESSAGE.required)
       .max(60, MESSAGE.max)
       .regex(/^[\p{L}\p{N}_-]+$/u, MESSAGE.alphaNum),
-    bind2User: z.number().int().positive().nullable(),
-    bind2Product: z.number().int().positive().nullable(),
-    bind2Category: z.number().int().positive().nullable(),
-    maxUsage: z.number().int().min(1, MESSAGE.min).nullable(),
+    bind2User: idSchema.nullable(),
+    bind2Product: idSchema.nullable(),
+    bind2Category: idSchema.nullable(),
+    maxUsage: boundedIntSchema(1).nullable(),
     coupomType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    value: z.number({ error: MESSAGE.required }).int(MESSAGE.numeric).min(1, MESSAGE.min),
+    /** A percent, an amount in cents or a number of units, by the type. */
+    value: z
+      .number({ error: MESSAGE.required })
+      .int(MESSAGE.numeric)
+      .min(1, MESSAGE.min)
+      .max(INT32_MAX, MESSAGE.max),
     oncePerUser: z.boolean(),
     applyOnManufactureService: z.boolean(),
     active: z.boolean(),
-    expireAt: z.string().nullable(),
+    expireAt: z.string().max(40, MESSAGE.max).nullable(),
   })
   .superRefine((coupon, ctx) => {
     if (coupon.coupomType === COUPON_TYPES.percent && coupon.value > 100) {

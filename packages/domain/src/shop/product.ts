@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountSchema } from '../common/bounds';
 import { MESSAGE } from '../forms/rules';
 import { LANGUAGES, type Language } from '../i18n/locale';
 import { MANUFACTURE_TIME_DEFAULT_DAYS, QTD_MAX_DEFAULT } from '../constants';
@@ -21,7 +22,6 @@ export const QTD_OPTION_IDS = Object.values(QTD_OPTIONS) as QtdOptionId[];
 export const KINDS_OF_MANUFACTURE = { providerPrints: 1, shouldPrint: 2, canPrint: 3 } as const;
 export type KindOfManufactureId = (typeof KINDS_OF_MANUFACTURE)[keyof typeof KINDS_OF_MANUFACTURE];
 
-const moneySchema = z.number().int(MESSAGE.numeric).min(0, MESSAGE.min);
 /** A discount percent, whole numbers 0-100. */
 export const percentSchema = z
   .number()
@@ -33,7 +33,7 @@ export const productTextSchema = z.object({
   name: z.string().max(120, MESSAGE.max),
   description: z.string().max(5000, MESSAGE.max),
   /** Minor units in the language's currency (ptBR → BRL, en/es → USD). */
-  price: moneySchema,
+  price: amountSchema,
   /** Combo discount percent. */
   discount: percentSchema,
   publish: z.boolean(),
@@ -65,7 +65,7 @@ export const productSchema = z.object({
   uploadFiles: z.boolean(),
   downloadFiles: z.boolean(),
   texts: z.object({ ptBR: productTextSchema, en: productTextSchema, es: productTextSchema }),
-  price: moneySchema,
+  price: amountSchema,
   discount: percentSchema,
 });
 export type Product = z.infer<typeof productSchema>;
@@ -124,7 +124,7 @@ export type ProductCategory = z.infer<typeof productCategorySchema>;
 export const sleeveSchema = z.object({
   id: z.number().int(),
   sleeve_manufacture: z.string().max(120),
-  sleeve_price: moneySchema,
+  sleeve_price: amountSchema,
 });
 export type Sleeve = z.infer<typeof sleeveSchema>;
 

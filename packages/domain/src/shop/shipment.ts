@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountSchema, boundedIntSchema } from '../common/bounds';
 import { addressSchema, isAddressValid, EMPTY_ADDRESS, type Address } from '../common/address';
 import { SHIPMENT_TYPE_UNSET, SHIPPING_OPTIONS } from '../constants';
 
@@ -7,12 +8,10 @@ export const SHIPMENT_ADDRESS_TYPES = { profile: 0, other: 1 } as const;
 
 /** Spec §3 Shipment/Delivery; both types default to -1 (not chosen). */
 export const shipmentSchema = z.object({
-  addressType: z.number().int().min(SHIPMENT_TYPE_UNSET),
+  addressType: boundedIntSchema(SHIPMENT_TYPE_UNSET, SHIPMENT_ADDRESS_TYPES.other),
   address: addressSchema,
-  shipmentType: z.number().int().min(SHIPMENT_TYPE_UNSET).max(SHIPPING_OPTIONS.motoboy),
-  shipmentOption: z
-    .object({ fee: z.number().int().min(0), days: z.number().int().min(0) })
-    .nullable(),
+  shipmentType: boundedIntSchema(SHIPMENT_TYPE_UNSET, SHIPPING_OPTIONS.motoboy),
+  shipmentOption: z.object({ fee: amountSchema, days: boundedIntSchema(0) }).nullable(),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 

@@ -3,6 +3,7 @@
  * shared by the server's routes and the web. Prices are integer minor units in `currency`.
  */
 import { z } from 'zod';
+import { amountSchema, boundedIntSchema, idSchema, pageSchema } from '../common/bounds';
 import { MESSAGE } from '../forms/rules';
 import { CURRENCIES, LANGUAGES, type Currency, type Language } from '../i18n/locale';
 import { addressSchema } from '../common/address';
@@ -49,10 +50,11 @@ export const shopProductsQuerySchema = z.object({
     .max(200)
     .regex(/^(\d+(,\d+)*)?$/, MESSAGE.invalid)
     .optional()
-    .transform((v) => (v ? [...new Set(v.split(',').map(Number))] : [])),
+    .transform((v) => (v ? [...new Set(v.split(',').map(Number))] : []))
+    .pipe(z.array(idSchema)),
   mostOrdered: flag.optional().default(false),
   q: z.string().trim().max(120, MESSAGE.max).optional(),
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  page: pageSchema.default(0),
 });
 export type ShopProductsQuery = z.infer<typeof shopProductsQuerySchema>;
 
@@ -131,15 +133,15 @@ const productTextFormSchema = productTextSchema.extend({
 export const productFormSchema = z
   .object({
     productType: z.union([z.literal(1), z.literal(2)]),
-    productCategory: z.number().int().positive(),
+    productCategory: idSchema,
     code: z
       .string({ error: MESSAGE.required })
       .trim()
       .min(1, MESSAGE.required)
       .max(40, MESSAGE.max)
       .regex(/^[A-Za-z0-9_-]+$/, MESSAGE.alphaNum),
-    innerProducts: z.array(z.number().int().positive()).max(10),
-    imageUploadId: z.number().int().positive().nullable().optional(),
+    innerProducts: z.array(idSchema).max(10),
+    imageUploadId: idSchema.nullable().optional(),
     manufactureTime: z.number().int(MESSAGE.numeric).min(0, MESSAGE.min).max(365, MESSAGE.max),
     productKind: z.number().int().min(1).max(2),
     qtdOption: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -207,7 +209,7 @@ export type CouponListFilter = (typeof COUPON_LIST_FILTERS)[number];
 /** `GET /products/coupom/query/{filter}/{page}?q=`: `q` matches the code (case-insensitive). */
 export const couponQueryParamsSchema = z.object({
   filter: z.enum(COUPON_LIST_FILTERS),
-  page: z.coerce.number().int().min(0).max(10_000),
+  page: pageSchema,
 });
 
 /** A coupon for admins: the stored coupon plus how many distinct users used it. */
@@ -337,29 +339,34 @@ export const shippingQuoteSchema = z.object({
 });
 export type ShippingQuote = z.infer<typeof shippingQuoteSchema>;
 
+/** More rows (options, motoboy zip ranges) than a shipping table ever needs. */
+export const SHIPPING_ROWS_MAX = 100;
+
 /**
  * The shipping table kept in settings (key `shipping`): fee per currency and days for each
  * option, and the zip ranges (8 digits, inclusive) the motoboy serves. Local withdraw is free.
  */
 export const shippingSettingsSchema = z.object({
-  options: z.array(
-    z.object({
-      shipmentType: z.union(
-        SHIPPING_OPTION_IDS.map((id) => z.literal(id)) as unknown as [
-          z.ZodLiteral<0>,
-          z.ZodLiteral<1>,
-          z.ZodLiteral<2>,
-          z.ZodLiteral<3>,
-        ],
-      ),
-      fees: z.object({ BRL: z.number().int().min(0), USD: z.number().int().min(0) }),
-      days: z.number().int().min(0).max(90),
-      active: z.boolean(),
-    }),
-  ),
-  motoboyZipRanges: z.array(
-    z.object({ from: z.string().regex(/^\d{8}$/), to: z.string().regex(/^\d{8}$/) }),
-  ),
+  options: z
+    .array(
+      z.object({
+        shipmentType: z.union(
+          SHIPPING_OPTION_IDS.map((id) => z.literal(id)) as unknown as [
+            z.ZodLiteral<0>,
+            z.ZodLiteral<1>,
+            z.ZodLiteral<2>,
+            z.ZodLiteral<3>,
+          ],
+        ),
+        fees: z.object({ BRL: amountSchema, USD: amountSchema }),
+        days: boundedIntSchema(0, 90),
+        active: z.boolean(),
+      }),
+    )
+    .max(SHIPPING_ROWS_MAX),
+  motoboyZipRanges: z
+    .array(z.object({ from: z.string().regex(/^\d{8}$/), to: z.string().regex(/^\d{8}$/) }))
+    .max(SHIPPING_ROWS_MAX),
 });
 export type ShippingSettings = z.infer<typeof shippingSettingsSchema>;
 

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
-import { LIVE_SOCKET_PATH } from '@dentflow/domain';
+import { LIVE_SOCKET_PATH, idSchema } from '@dentflow/domain';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -81,7 +81,7 @@ interface SocketData {
 }
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 
-const caseRoomRequestSchema = z.object({ caseId: z.number().int().positive().max(2_147_483_647) });
+const caseRoomRequestSchema = z.object({ caseId: idSchema });
 
 type SocketServerContext = Pick<
   AppContext,

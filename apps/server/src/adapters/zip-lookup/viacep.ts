@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBrazilianZipCode } from '@dentflow/domain';
 import type { ZipLookup, ZipLookupResult } from './zip-lookup';
 
 const viaCepAnswer = z.union([
@@ -13,17 +14,13 @@ const viaCepAnswer = z.union([
   }),
 ]);
 
-/** Brazilian CEP: eight digits, written with or without the dash. */
-const CEP = /^\d{5}-?\d{3}$/;
-
 /** ViaCEP-style provider: GET `${baseUrl}/${digits}/json/`. */
 export function createViaCepZipLookup(baseUrl: string, timeoutMs: number): ZipLookup {
   return {
     provider: 'viacep',
     async lookup(zipCode): Promise<ZipLookupResult> {
-      const trimmed = zipCode.trim();
-      if (!CEP.test(trimmed)) return { status: 'invalid' };
-      const digits = trimmed.replace('-', '');
+      if (!isBrazilianZipCode(zipCode)) return { status: 'invalid' };
+      const digits = zipCode.trim().replace('-', '');
       let response: Response;
       try {
         response = await fetch(`${baseUrl}/${digits}/json/`, {

@@ -17,7 +17,6 @@ import {
 import type { AttachmentsService } from './attachments.service';
 
 const tags = ['attachments'];
-const security = [{ bearer: [] }];
 
 /** Spec §7 attachment calls (issue #7 §2); per-record rules in the service. */
 export function registerAttachmentRoutes(
@@ -32,7 +31,6 @@ export function registerAttachmentRoutes(
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary:
         "A case's files the caller sees, each with the actions the caller may do now, and the " +
         'empty required slots',
@@ -46,7 +44,6 @@ export function registerAttachmentRoutes(
     config: { permission: 'authenticated', rateLimit: uploadLimit },
     schema: {
       tags,
-      security,
       summary:
         'Announce a case file (attachment_name = bucket.kind); answers the uploading attachment ' +
         'and the presigned POST (url + fields; send the file last, in a `file` field)',
@@ -63,7 +60,6 @@ export function registerAttachmentRoutes(
     config: { permission: 'authenticated', rateLimit: uploadLimit },
     schema: {
       tags,
-      security,
       summary:
         'Announce a file not attached to a case (avatar, productThumbnail); removed after 24 h',
       body: uploadAnnouncementBody,
@@ -76,7 +72,6 @@ export function registerAttachmentRoutes(
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary:
         'Confirm an upload: size and content are checked, then the file joins the case ' +
         '(a mismatch discards it)',
@@ -92,7 +87,6 @@ export function registerAttachmentRoutes(
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: 'One attachment with its short-lived download url and the allowed actions',
       params: idParams,
       response: responses(attachmentWithActions),
@@ -104,7 +98,6 @@ export function registerAttachmentRoutes(
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: 'Redirect (302) to a short-lived signed URL of the file',
       params: idParams,
     },
@@ -127,7 +120,6 @@ export function registerAttachmentRoutes(
       config: { permission: 'authenticated' },
       schema: {
         tags,
-        security,
         summary,
         params: idParams,
         response: responses(attachmentWithActions),
@@ -142,7 +134,6 @@ export function registerAttachmentRoutes(
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: 'Ask for a change of a published planning file (case owner, supervisor)',
       params: idParams,
       body: requestChangeBody,
@@ -157,7 +148,6 @@ export function registerAttachmentRoutes(
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: 'Delete a file (a required one leaves its slot empty)',
       params: idParams,
       response: responses(deleteResult),

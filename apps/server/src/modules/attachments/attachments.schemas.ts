@@ -1,17 +1,22 @@
 import { z } from 'zod';
-import { ATTACHMENT_ACTIONS, ATTACHMENT_BUCKETS, attachmentSchema } from '@dentflow/domain';
+import {
+  ATTACHMENT_ACTIONS,
+  ATTACHMENT_BUCKETS,
+  attachmentSchema,
+  idParamSchema,
+  idSchema,
+  boundedIntSchema,
+} from '@dentflow/domain';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const caseIdParams = z.object({
-  caseId: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const idParams = z.object({ id: idParamSchema });
+export const caseIdParams = z.object({ caseId: idParamSchema });
 
 /** The spec's body; `id` (the case id again, in old clients) is accepted and ignored. */
 export const uploadAnnouncementBody = z
   .object({
-    id: z.number().int().optional(),
+    id: idSchema.optional(),
     filename: z.string().trim().min(1).max(255),
-    filesize: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    filesize: boundedIntSchema(1),
     attachment_name: z.string().trim().min(1).max(120),
     /** The browser's `File.type`, when known; it must agree with the filename's extension. */
     mimetype: z.string().trim().max(255).optional(),

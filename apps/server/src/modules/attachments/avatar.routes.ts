@@ -1,9 +1,10 @@
-import { AVATAR_MAX_BYTES } from '@dentflow/domain';
+import { AVATAR_MAX_BYTES, idParamSchema } from '@dentflow/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { AppError } from '../../http/app-error';
+import { multipartRefusal } from '../../http/multipart';
 import { responses } from '../../http/envelope';
 import { callerId, requestMeta } from '../../http/request-meta';
 import type { AvatarService } from './avatar.service';
@@ -19,7 +20,6 @@ export function registerAvatarRoutes(app: FastifyInstance, avatars: AvatarServic
     },
     schema: {
       tags: ['profile'],
-      security: [{ bearer: [] }],
       summary:
         "Set the caller's avatar: multipart with a `file` field (JPG, GIF or PNG, at most " +
         '800 kB), stored as a 256 px square WebP; answers its URL',
@@ -28,17 +28,14 @@ export function registerAvatarRoutes(app: FastifyInstance, avatars: AvatarServic
     },
     handler: async (req) => {
       if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
-      const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, parts: 5 } });
-      if (!file) throw new AppError(400, 'BAD_REQUEST');
-      let buffer: Buffer;
+      let buffer: Buffer | undefined;
       try {
-        buffer = await file.toBuffer();
+        const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, parts: 5 } });
+        buffer = await file?.toBuffer();
       } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 413) {
-          throw new AppError(413, 'FILE_TOO_LARGE');
-        }
-        throw error;
+        throw multipartRefusal(error);
       }
+      if (!buffer) throw new AppError(400, 'BAD_REQUEST');
       return { obj: await avatars.upload(callerId(req), buffer, requestMeta(req)) };
     },
   });
@@ -51,7 +48,7 @@ export function registerAvatarRoutes(app: FastifyInstance, avatars: AvatarServic
       tags: ['profile'],
       summary: "A user's current avatar (image/webp)",
       params: z.object({
-        userId: z.coerce.number().int().positive().max(2_147_483_647),
+        userId: idParamSchema,
         name: z.string().max(64),
       }),
     },
@@ -68,9 +65,8 @@ export function registerAvatarRoutes(app: FastifyInstance, avatars: AvatarServic
     config: { permission: 'admin' },
     schema: {
       tags: ['users'],
-      security: [{ bearer: [] }],
       summary: "Remove a user's avatar (admin)",
-      params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      params: z.object({ id: idParamSchema }),
       response: responses(z.object({ avatar: z.null() })),
     },
     handler: async (req) => ({

@@ -10,7 +10,6 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditService) {
     config: { permission: 'admin' },
     schema: {
       tags: ['audit'],
-      security: [{ bearer: [] }],
       summary: 'Audit rows, newest first, by actor, entity, record and date range (paged)',
       querystring: auditQuerySchema,
       response: responses(auditPageSchema),

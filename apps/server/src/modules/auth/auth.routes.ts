@@ -85,7 +85,6 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, conf
     schema: {
       tags,
       summary: 'Revoke the session of a refresh token',
-      security: [{ bearer: [] }],
       body: logoutBody,
       response: responses(z.object({ loggedOut: z.literal(true) })),
     },

@@ -18,6 +18,8 @@ import {
   caseUserBodySchema,
   newCaseBodySchema,
   serviceDataBodySchema,
+  idParamSchema,
+  pageSchema,
 } from '@dentflow/domain';
 import type { Config } from '../../config';
 import { responses } from '../../http/envelope';
@@ -26,13 +28,12 @@ import { requestLanguage } from '../../http/language';
 import type { CasesService } from './cases.service';
 
 const tags = ['cases'];
-const security = [{ bearer: [] }];
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idParamSchema;
 const caseParams = z.object({ id });
 const serviceParams = z.object({ id, serviceId: id });
 const userParams = z.object({ id, userId: id });
 const reviewParams = z.object({ id, reviewId: id });
-const pageParams = z.object({ page: z.coerce.number().int().min(0).max(100_000) });
+const pageParams = z.object({ page: pageSchema });
 
 /** Every case route: `authenticated` (or `doctor` to open one) + per-record rules in the service. */
 export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, config: Config) {
@@ -43,7 +44,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: { permission: 'doctor' },
     schema: {
       tags,
-      security,
       summary: 'Open a case for a patient (clinic or doctor); status new',
       body: newCaseBodySchema,
       response: responses(caseDetailSchema),
@@ -57,7 +57,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'One page of a case list the caller can see (archived cases never appear)',
       params: caseListParamsSchema,
       querystring: caseListQuerySchema,
@@ -78,7 +77,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'How many cases the caller can see per list filter',
       response: responses(caseCountsSchema),
     },
@@ -89,7 +87,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Search the archived cases the caller can see',
       params: pageParams,
       querystring: archiveQuerySchema,
@@ -104,7 +101,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'The whole case with its checks and the caller’s actions (404 when hidden)',
       params: caseParams,
       response: responses(caseDetailSchema),
@@ -118,7 +114,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'The case events, oldest first',
       params: caseParams,
       response: responses(z.array(caseEventSchema)),
@@ -130,7 +125,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Change patient, observation or address (409 CASE_CHANGED when modifiedAt is stale)',
       params: caseParams,
       body: caseSetBodySchema,
@@ -145,7 +139,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary:
         'Record the dispatch of a finished case (printer or staff): carrier and tracking, or ready for pickup',
       params: caseParams,
@@ -161,7 +154,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Add a product as a service (a combo adds its inner products)',
       params: caseParams,
       body: addServiceBodySchema,
@@ -176,7 +168,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Remove an unpaid service',
       params: serviceParams,
       response: responses(caseDetailSchema),
@@ -195,7 +186,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Save a service’s data (checked against its layout)',
       params: serviceParams,
       body: serviceDataBodySchema,
@@ -226,7 +216,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     },
     schema: {
       tags,
-      security,
       summary: 'Move the case (409 INVALID_TRANSITION, 403 for a role or relation that may not)',
       params: caseParams,
       body: caseMoveBodySchema,
@@ -241,7 +230,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Add a case user (supervisor; the owning clinic: a linked partner)',
       params: caseParams,
       body: caseUserBodySchema,
@@ -256,7 +244,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Remove a case user (supervisor; the owning clinic: a partner)',
       params: userParams,
       response: responses(caseDetailSchema),
@@ -275,7 +262,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Set the planner of services and add them as a case user (supervisor)',
       params: caseParams,
       body: casePlannerBodySchema,
@@ -290,7 +276,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Open a review (supervisor, planner)',
       params: caseParams,
       body: caseReviewBodySchema,
@@ -305,7 +290,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: '“Problem solved” (supervisor or the owner)',
       params: reviewParams,
       response: responses(caseDetailSchema),
@@ -324,7 +308,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Archive a finished, closed or cancelled case (owner or supervisor)',
       params: caseParams,
       response: responses(caseDetailSchema),
@@ -338,7 +321,6 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Un-archive a case (owner or supervisor)',
       params: caseParams,
       response: responses(caseDetailSchema),

@@ -9,14 +9,14 @@ import {
   chatPageSchema,
   chatSeenBodySchema,
   postChatMessageBodySchema,
+  idParamSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { caller } from '../../http/request-meta';
 import type { ChatService } from './chat.service';
 
 const tags = ['chat'];
-const security = [{ bearer: [] }];
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idParamSchema;
 const auth = { permission: 'authenticated' as const };
 
 /**
@@ -31,7 +31,6 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'The chat channels the caller may use on the case, with message and unread counts',
       params: z.object({ id }),
       response: responses(chatChannelsSchema),
@@ -43,7 +42,6 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Delete a message: its author within 15 minutes, or a supervisor',
       params: z.object({ id, messageId: id }),
       response: responses(chatMessageViewSchema),
@@ -57,7 +55,6 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
     config: auth,
     schema: {
       tags,
-      security,
       summary: "A page of a channel's messages, newest first (before: a message id)",
       params: chatChannelParamsSchema,
       querystring: chatPageQuerySchema,
@@ -72,7 +69,6 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Write a message on a channel (text 1–2000 characters, trimmed)',
       params: chatChannelParamsSchema,
       body: postChatMessageBodySchema,
@@ -87,7 +83,6 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'The caller has read the channel up to this message',
       params: chatChannelParamsSchema,
       body: chatSeenBodySchema,

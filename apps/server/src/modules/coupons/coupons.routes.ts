@@ -7,17 +7,18 @@ import {
   couponPageSchema,
   couponQueryParamsSchema,
   MESSAGE,
+  idParamSchema,
+  idOrNewParamSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { callerId, requestMeta } from '../../http/request-meta';
 import type { CouponsService } from './coupons.service';
 
 const tags = ['coupons'];
-const security = [{ bearer: [] }];
 const admin = { permission: 'admin' as const };
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idParamSchema });
 /** `0` creates. */
-const setParams = z.object({ id: z.coerce.number().int().min(0).max(2_147_483_647) });
+const setParams = z.object({ id: idOrNewParamSchema });
 const queryString = z.object({ q: z.string().trim().max(60, MESSAGE.max).optional() });
 
 /** Coupon administration (spec §7 Coupons): admin only. The lookup lives in the shop module. */
@@ -28,7 +29,6 @@ export function registerCouponsRoutes(app: FastifyInstance, coupons: CouponsServ
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'One page of coupons of a filter, newest first; q matches the code (any case)',
       params: couponQueryParamsSchema,
       querystring: queryString,
@@ -43,7 +43,6 @@ export function registerCouponsRoutes(app: FastifyInstance, coupons: CouponsServ
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'A coupon with its usage (404 when unknown or deleted)',
       params: idParams,
       response: responses(adminCouponSchema),
@@ -55,7 +54,6 @@ export function registerCouponsRoutes(app: FastifyInstance, coupons: CouponsServ
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Create (id 0) or edit a coupon; the code is stored upper-case (409 CODE_TAKEN)',
       params: setParams,
       body: couponFormSchema,
@@ -70,7 +68,6 @@ export function registerCouponsRoutes(app: FastifyInstance, coupons: CouponsServ
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Soft delete a coupon (kept on old transactions, its code stays taken)',
       params: idParams,
       response: responses(z.object({ id: z.number().int() })),

@@ -9,7 +9,6 @@ export function registerMetadataRoutes(app: FastifyInstance, metadata: MetadataS
     config: { permission: 'authenticated' },
     schema: {
       tags: ['metadata'],
-      security: [{ bearer: [] }],
       summary: 'Surgical kit manufacturers with their systems, and the treatment purposes’ names',
       response: responses(serviceDataMetadataSchema),
     },

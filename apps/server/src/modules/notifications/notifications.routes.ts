@@ -7,17 +7,18 @@ import {
   lastNotificationsSchema,
   notificationPageSchema,
   notificationViewSchema,
+  idParamSchema,
+  pageSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { caller } from '../../http/request-meta';
 import type { NotificationsService } from './notifications.service';
 
 const tags = ['notifications'];
-const security = [{ bearer: [] }];
 const auth = { permission: 'authenticated' as const };
-const caseParams = z.object({ caseId: z.coerce.number().int().positive().max(2_147_483_647) });
+const caseParams = z.object({ caseId: idParamSchema });
 // Deep enough for any real list; keeps the offset a safe integer.
-const pageParams = z.object({ page: z.coerce.number().int().min(0).max(1_000_000) });
+const pageParams = z.object({ page: pageSchema });
 /** The answer side of the email preferences (the body schema sorts and de-duplicates). */
 const emailNotificationsAnswer = z.object({ eventTypes: z.array(z.number().int()) });
 
@@ -37,27 +38,25 @@ export function registerNotificationsRoutes(
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'The newest five notifications and the unseen count (the bell)',
       response: responses(lastNotificationsSchema),
     },
     handler: async (req) => ({ obj: await notifications.last(caller(req)) }),
   });
 
-  const pageSchema = {
+  const pageRouteSchema = {
     tags,
-    security,
     summary: 'A page of the caller’s notifications, newest first (page from 0)',
     response: responses(notificationPageSchema),
   };
   r.get(`${base}/list`, {
     config: auth,
-    schema: pageSchema,
+    schema: pageRouteSchema,
     handler: async (req) => ({ obj: await notifications.page(caller(req), 0) }),
   });
   r.get(`${base}/list/:page`, {
     config: auth,
-    schema: { ...pageSchema, params: pageParams },
+    schema: { ...pageRouteSchema, params: pageParams },
     handler: async (req) => ({ obj: await notifications.page(caller(req), req.params.page) }),
   });
 
@@ -65,7 +64,6 @@ export function registerNotificationsRoutes(
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'The case notification status: unseen, trigger, counters event_1 … event_13',
       params: caseParams,
       response: responses(caseNotificationStatusSchema),
@@ -79,7 +77,6 @@ export function registerNotificationsRoutes(
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'The caller’s notifications of the case, newest first; marks them seen',
       params: caseParams,
       response: responses(z.array(notificationViewSchema)),
@@ -91,7 +88,6 @@ export function registerNotificationsRoutes(
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Marks every notification of the caller seen',
       response: responses(z.object({ updated: z.number().int().min(0) })),
     },
@@ -102,7 +98,6 @@ export function registerNotificationsRoutes(
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'The notification types that also come by email',
       response: responses(emailNotificationsAnswer),
     },
@@ -113,7 +108,6 @@ export function registerNotificationsRoutes(
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Chooses the notification types that also come by email',
       body: emailNotificationsSchema,
       response: responses(emailNotificationsAnswer),

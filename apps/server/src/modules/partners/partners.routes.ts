@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { partnerLinkBodySchema, partnerLinkSchema, partnerListQuerySchema } from '@dentflow/domain';
+import {
+  partnerLinkBodySchema,
+  partnerLinkSchema,
+  partnerListQuerySchema,
+  idParamSchema,
+} from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { caller, callerId, requestMeta } from '../../http/request-meta';
 import type { PartnersService } from './partners.service';
 
 const tags = ['partners'];
-const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idParamSchema });
 
 /** Clinic–partner links (issue 11 §3): clinics read theirs, admins manage all. */
 export function registerPartnersRoutes(app: FastifyInstance, partners: PartnersService) {
@@ -18,7 +22,6 @@ export function registerPartnersRoutes(app: FastifyInstance, partners: PartnersS
     config: { permission: 'clinic' },
     schema: {
       tags,
-      security,
       summary: "A clinic's linked partners; for admins every link (clinicId filters)",
       querystring: partnerListQuerySchema,
       response: responses(z.array(partnerLinkSchema)),
@@ -30,7 +33,6 @@ export function registerPartnersRoutes(app: FastifyInstance, partners: PartnersS
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary: 'Link a partner to a clinic (both verified, not deleted); idempotent',
       body: partnerLinkBodySchema,
       response: responses(partnerLinkSchema),
@@ -44,7 +46,6 @@ export function registerPartnersRoutes(app: FastifyInstance, partners: PartnersS
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary: 'Remove a clinic–partner link (cases the partner was added to keep them)',
       params: idParams,
       response: responses(z.object({ id: z.number().int() })),

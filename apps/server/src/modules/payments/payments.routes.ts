@@ -19,17 +19,18 @@ import {
   setInvoiceCustomerBodySchema,
   setInvoiceNumberBodySchema,
   transactionViewSchema,
+  idParamSchema,
 } from '@dentflow/domain';
 import type { Config } from '../../config';
 import { AppError, validationError } from '../../http/app-error';
 import { responses } from '../../http/envelope';
+import { multipartRefusal } from '../../http/multipart';
 import { requestLanguage } from '../../http/language';
 import { caller } from '../../http/request-meta';
 import type { PaymentsService, ReceiptFile } from './payments.service';
 
 const tags = ['payments'];
-const security = [{ bearer: [] }];
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idParamSchema;
 const params = z.object({ id });
 const auth = { permission: 'authenticated' as const };
 
@@ -46,7 +47,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: auth,
     schema: {
       tags,
-      security,
       summary: "The case's transactions the caller may see, newest first, and what is unpaid",
       params,
       response: responses(caseTransactionsSchema),
@@ -60,7 +60,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'doctor' },
     schema: {
       tags,
-      security,
       summary: "A new transaction for the case's unpaid services ({id} is the case id; owner)",
       params,
       body: newTransactionBodySchema,
@@ -78,7 +77,7 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
 
   r.get(`${base}/refresh`, {
     config: auth,
-    schema: { tags, security, summary: "Re-read the provider's status", params, response: view },
+    schema: { tags, summary: "Re-read the provider's status", params, response: view },
     handler: async (req) => ({ obj: await payments.refresh(caller(req), req.params.id) }),
   });
 
@@ -86,7 +85,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: auth,
     schema: {
       tags,
-      security,
       summary: "Where to pay: the Pix code, or the provider's page (created on first use)",
       params,
       response: responses(paymentLinkSchema),
@@ -98,7 +96,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'supervisor' },
     schema: {
       tags,
-      security,
       summary: 'Authorise (paid) or deny the pending receipt (supervisor)',
       params,
       body: authReceiptBodySchema,
@@ -113,7 +110,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Who the invoice is made out to (payer, case owner or staff)',
       params,
       body: setInvoiceCustomerBodySchema,
@@ -128,7 +124,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary: 'The issued invoice number (admin)',
       params,
       body: setInvoiceNumberBodySchema,
@@ -143,7 +138,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary: 'Confirm (paid) a card machine or insurance payment, or flag it (admin)',
       params,
       body: checkPhysicalPaymentBodySchema,
@@ -158,7 +152,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: auth,
     schema: {
       tags,
-      security,
       summary: 'Request a cancel: reason 1, 2, 3 or 6 and a description',
       params,
       body: cancelTransactionBodySchema,
@@ -173,7 +166,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'supervisor' },
     schema: {
       tags,
-      security,
       summary: "Authorise (deletes the transaction's services; cancelled) or deny a cancel",
       params,
       body: authCancelBodySchema,
@@ -188,7 +180,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'supervisor' },
     schema: {
       tags,
-      security,
       summary: 'Transactions waiting for staff: receipts, card machine, insurance, cancels, issues',
       response: responses(z.array(pendingTransactionSchema)),
     },
@@ -199,7 +190,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
     config: { permission: 'supervisor' },
     schema: {
       tags,
-      security,
       summary: 'Cases validated with unpaid services (bill later) that are still unpaid',
       response: responses(z.array(deferredCasePaymentSchema)),
     },
@@ -211,7 +201,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
       config: auth,
       schema: {
         tags,
-        security,
         summary: `The ${provider} return page: confirm the payment and answer the transaction`,
         params,
         querystring: z.object({
@@ -282,7 +271,6 @@ export function registerReceiptRoute(
     },
     schema: {
       tags,
-      security,
       summary: 'Send a payment receipt: multipart `justification` and `receipt` file',
       consumes: ['multipart/form-data'],
       params,
@@ -312,13 +300,8 @@ export function registerReceiptRoute(
           }
         }
       } catch (error) {
-        const { code, statusCode } = error as { code?: string; statusCode?: number };
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'FILE_TOO_LARGE', { receipt: 'validation.max' });
-        }
-        // Too many parts, a cut body, no boundary: the request, not the server, is wrong.
-        if (statusCode === 413) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
-        throw new AppError(400, 'BAD_REQUEST');
+        // Only the body is read here (into memory): any failure is the request's.
+        throw multipartRefusal(error, 'receipt');
       }
       if (!isStorableText(justification)) {
         throw validationError({ justification: MESSAGE.invalidCharacters });

@@ -6,7 +6,6 @@ import { callerId, requestMeta } from '../../http/request-meta';
 import type { PrivacyService } from './privacy.service';
 
 const tags = ['profile'];
-const security = [{ bearer: [] }];
 const authenticated = { permission: 'authenticated' as const };
 
 /** The caller's own personal data: export and account deletion. */
@@ -17,7 +16,6 @@ export function registerPrivacyRoutes(app: FastifyInstance, privacy: PrivacyServ
     config: authenticated,
     schema: {
       tags,
-      security,
       summary: 'Everything the platform holds about the caller, as a JSON file',
       description: 'Only the caller’s own data: other people appear neither by id nor by name.',
     },
@@ -36,7 +34,6 @@ export function registerPrivacyRoutes(app: FastifyInstance, privacy: PrivacyServ
     config: authenticated,
     schema: {
       tags,
-      security,
       summary: "Delete (anonymize) the caller's account after confirming their password",
       description: 'Wrong password: 400 WRONG_PASSWORD. Cases and money records stay.',
       body: z.object({ password: z.string().min(1).max(200) }),

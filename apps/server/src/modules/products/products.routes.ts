@@ -9,6 +9,8 @@ import {
   productFormSchema,
   shopProductPageSchema,
   shopProductsQuerySchema,
+  idParamSchema,
+  idOrNewParamSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
@@ -16,11 +18,9 @@ import { caller, requestMeta } from '../../http/request-meta';
 import type { ProductsService } from './products.service';
 
 const tags = ['products'];
-const security = [{ bearer: [] }];
-const MAX_ID = 2_147_483_647;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+const idParams = z.object({ id: idParamSchema });
 /** `set/{id}`: 0 creates. */
-const setParams = z.object({ id: z.coerce.number().int().min(0).max(MAX_ID) });
+const setParams = z.object({ id: idOrNewParamSchema });
 
 /**
  * Spec §7 products and categories, and the shop's catalogue (`/api/v2/shop/products`). Writes are
@@ -33,7 +33,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: "Published products in the caller's language, prices in minor units per currency",
       response: responses(z.array(catalogueProductSchema)),
     },
@@ -44,7 +43,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'authenticated' },
     schema: {
       tags: ['shop'],
-      security,
       summary:
         "One page of the shop: products published in the caller's language, of active " +
         "categories, prices in the caller's profile currency. `category`: comma list of ids; " +
@@ -62,7 +60,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary:
         'Admin list: products whose code or a name (any language, accents and case ignored) ' +
         'contains the query; `all` lists every product. Unpublished and deleted ones included',
@@ -76,7 +73,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary:
         'One product with every field and its image URL; products unpublished in the ' +
         "caller's language or deleted only for admins (else 404)",
@@ -92,7 +88,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary:
         'Create (id 0) or replace a product (admin). `imageUploadId`: a confirmed temporary ' +
         'upload of kind productThumbnail becomes the image; null removes it; absent keeps it. ' +
@@ -110,7 +105,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary:
         'Soft-delete a product (admin): it leaves the shop and the lists and stays on the ' +
         'case services that use it',
@@ -130,7 +124,7 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
       tags,
       summary: "A product's current image (image/webp)",
       params: z.object({
-        id: z.coerce.number().int().positive().max(MAX_ID),
+        id: idParamSchema,
         name: z.string().max(64),
       }),
     },
@@ -147,7 +141,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: 'Product categories (names in ptBR, en, es): active ones; admins see every one',
       response: responses(z.array(categorySchema)),
     },
@@ -158,7 +151,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: 'One product category',
       params: idParams,
       response: responses(categorySchema),
@@ -170,7 +162,6 @@ export function registerProductsRoutes(app: FastifyInstance, productsService: Pr
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary: "Create (id 0, with the next id) or replace a category's names and active flag",
       params: setParams,
       body: categoryFormSchema,

@@ -20,7 +20,6 @@ import {
 import type { ProfileService } from './profile.service';
 
 const tags = ['profile'];
-const security = [{ bearer: [] }];
 
 export function registerProfileRoutes(
   app: FastifyInstance,
@@ -33,7 +32,6 @@ export function registerProfileRoutes(
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: "The caller's profile",
       response: responses(userProfileSchema),
     },
@@ -44,7 +42,6 @@ export function registerProfileRoutes(
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: "Change the caller's general data, info or address (never roles, flags or email)",
       body: profileSetBody,
       response: responses(userProfileSchema),
@@ -72,7 +69,6 @@ export function registerProfileRoutes(
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: "Change the caller's password (ends the caller's other sessions)",
       body: updatePasswordBody,
       response: responses(z.object({ updated: z.literal(true) })),
@@ -86,7 +82,6 @@ export function registerProfileRoutes(
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: "The active announcement in the caller's language (else en, ptBR, es)",
       response: responses(announcementResult),
     },
@@ -97,7 +92,6 @@ export function registerProfileRoutes(
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary: 'Every announcement with its texts in each language, newest first',
       response: responses(adminAnnouncementListSchema),
     },
@@ -108,7 +102,6 @@ export function registerProfileRoutes(
     config: { permission: 'admin' },
     schema: {
       tags,
-      security,
       summary: 'Create (no id) or edit an announcement; activating one deactivates the others',
       body: announcementSaveSchema,
       response: responses(adminAnnouncementSchema),
@@ -122,7 +115,6 @@ export function registerProfileRoutes(
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: "The caller's instructor and discount",
       response: responses(instructorResult),
     },

@@ -19,7 +19,6 @@ import { callerId, requestMeta } from '../../http/request-meta';
 import type { SettingsService } from './settings.service';
 
 const tags = ['settings'];
-const security = [{ bearer: [] }];
 const admin = { permission: 'admin' as const };
 
 /**
@@ -35,7 +34,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Pix receiver, payment method switches, whether providers are configured',
       response: responses(paymentsSettingsViewSchema),
     },
@@ -45,7 +43,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Save the Pix receiver (empty fields: the server configuration) and method switches',
       body: paymentsSettingsSchema,
       response: responses(paymentsSettingsViewSchema),
@@ -59,7 +56,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Mail sender name and the notification types mailed by default',
       response: responses(emailsSettingsViewSchema),
     },
@@ -69,7 +65,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Save the mail sender name and the default mailed notification types',
       body: emailsSettingsSchema,
       response: responses(emailsSettingsViewSchema),
@@ -83,7 +78,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Every surgical kit manufacturer with its systems',
       response: responses(serviceMetadataSettingsViewSchema),
     },
@@ -93,7 +87,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Replace the surgical kit manufacturers (left out → deleted)',
       body: serviceMetadataSettingsSchema,
       response: responses(serviceMetadataSettingsViewSchema),
@@ -107,7 +100,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'The names shown instead of the built-in treatment purpose labels, per language',
       response: responses(treatmentPurposesSettingsViewSchema),
     },
@@ -117,7 +109,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Save the treatment purposes’ names (empty: the built-in label)',
       body: treatmentPurposesSettingsSchema,
       response: responses(treatmentPurposesSettingsViewSchema),
@@ -131,7 +122,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'The live sleeve manufacturers with their prices per currency',
       response: responses(sleevesSettingsViewSchema),
     },
@@ -141,7 +131,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Create, edit or soft delete sleeve manufacturers (left out → unchanged)',
       body: sleevesSettingsSchema,
       response: responses(sleevesSettingsViewSchema),
@@ -155,7 +144,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'The shop’s shipping table (fee and days per option, motoboy zip ranges)',
       response: responses(shippingSettingsSchema),
     },
@@ -165,7 +153,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Save the shipping table; the next quote and checkout use it',
       body: shippingSettingsFormSchema,
       response: responses(shippingSettingsSchema),

@@ -6,6 +6,7 @@
  */
 import {
   CURRENCIES,
+  INT32_MAX,
   SHIPMENT_TYPE_UNSET,
   SHIPPING_OPTIONS,
   availablePaymentMethods,
@@ -59,12 +60,8 @@ import {
   type ShopProductRow,
 } from './shop.repository';
 
-/** More lines than any real order has; keeps one request from adding thousands of services. */
-export const CART_ITEMS_MAX = 30;
 /** More sleeves than one guide ever takes. */
 export const SLEEVES_QTD_MAX = 100;
-/** Amounts are stored in PostgreSQL `integer` columns. */
-const AMOUNT_MAX = 2_147_483_647;
 
 export interface ShopCaller {
   userId: number;
@@ -270,7 +267,6 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const { currency, language } = options;
   if (request.currency !== currency) throw validationError({ currency: 'validation.invalid' });
-  if (request.items.length > CART_ITEMS_MAX) throw validationError({ items: 'validation.max' });
   const priceLanguage = priceLanguageFor(currency);
   const byId = await loadCartProducts(tx, request.items);
   const sleeves = await sleeveOffers(tx, currency);
@@ -390,7 +386,7 @@ export async function priceCart(
       capabilities?.instructorId != null ? (capabilities.instructorDiscount ?? 0) : 0,
     shippingFee: shipment?.shipmentOption?.fee ?? 0,
   });
-  if (priced.subtotal + priced.shippingFee > AMOUNT_MAX) {
+  if (priced.subtotal + priced.shippingFee > INT32_MAX) {
     throw validationError({ items: 'validation.max' });
   }
 

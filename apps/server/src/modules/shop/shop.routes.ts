@@ -12,6 +12,7 @@ import {
   quoteResponseSchema,
   shippingQuoteSchema,
   sleeveOfferSchema,
+  brazilianZipCodeSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
@@ -20,7 +21,6 @@ import type { Config } from '../../config';
 import type { ShopService } from './shop.service';
 
 const tags = ['shop'];
-const security = [{ bearer: [] }];
 
 /**
  * The shop's calls (spec §7 Shop, issue 8): the order is priced on the server only. Ordering is
@@ -33,9 +33,9 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService, conf
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
-      summary: 'Address of a zip code (503 ZIP_LOOKUP_UNAVAILABLE: fill it in by hand)',
-      params: z.object({ zipcode: z.string().max(40) }),
+      summary:
+        'Address of a Brazilian zip code (400 on a malformed one; 503 ZIP_LOOKUP_UNAVAILABLE: fill it in by hand)',
+      params: z.object({ zipcode: brazilianZipCodeSchema }),
       response: responses(
         z.object({
           zipCode: z.string(),
@@ -54,7 +54,6 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService, conf
     config: { permission: 'doctor' },
     schema: {
       tags,
-      security,
       summary: "The server's price of an order and what would still refuse it; creates nothing",
       body: quoteRequestSchema,
       response: responses(quoteResponseSchema),
@@ -68,7 +67,6 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService, conf
     config: { permission: 'doctor' },
     schema: {
       tags,
-      security,
       summary:
         'Place an order: services on the case, an awaiting_payment transaction, case to checkingout (idempotent by key)',
       body: checkoutBodySchema,
@@ -87,7 +85,6 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService, conf
     },
     schema: {
       tags,
-      security,
       summary:
         'Whether a coupon applies to the caller now and what it takes off the cart (JSON in `cart`)',
       // The characters a coupon code may have (the admin form's rule).
@@ -116,7 +113,6 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService, conf
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: "Sleeve manufacturers and prices (currency default: the caller's)",
       querystring: currencyQuerySchema,
       response: responses(z.array(sleeveOfferSchema)),
@@ -130,7 +126,6 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService, conf
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: "The caller's profile address and the addresses of their earlier deliveries",
       // Nothing to send: an empty JSON object (so a stray body is refused like on every POST).
       body: z.object({}).strict(),
@@ -143,7 +138,6 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService, conf
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: 'Delivery options that serve a zip code, with fee and days',
       params: z.object({ zipcode: z.string().max(40) }),
       querystring: currencyQuerySchema,

@@ -1,9 +1,11 @@
 import {
   profileCurrency,
+  CART_ITEMS_MAX,
   CURRENCIES,
   cartItemSchema,
   couponRejection,
   fitAddressToLimits,
+  idSchema,
   isAddressValid,
   mayOrderForCase,
   isZipCodeFormat,
@@ -36,7 +38,6 @@ import type { CaseAccess } from '../cases/case-access.service';
 import { listCaseTransactionStatuses } from '../cases/cases.repository';
 import { loadEmailsSettings } from '../settings/settings-documents';
 import {
-  CART_ITEMS_MAX,
   loadShippingSettings,
   orderTarget,
   orderItemsForCase,
@@ -62,7 +63,7 @@ const KNOWN_DELIVERIES_MAX = 5;
 const lookupCartSchema = z.object({
   items: z.array(cartItemSchema).min(1).max(CART_ITEMS_MAX),
   currency: z.enum(CURRENCIES),
-  caseId: z.number().int().positive().nullable().optional(),
+  caseId: idSchema.nullable().optional(),
 });
 
 const addressKey = (address: Address) =>
@@ -114,11 +115,11 @@ export function createShopService(ctx: AppContext) {
   }
 
   return {
-    /** Fills an address from a zip code; any provider trouble is a 503 so the form unlocks. */
+    /**
+     * Fills an address from a Brazilian zip code (the route checked its form); any provider
+     * trouble is a 503 so the form unlocks.
+     */
     async queryAddress(zipCode: string): Promise<DataAddress> {
-      if (!isZipCodeFormat(zipCode)) {
-        throw new AppError(400, 'INVALID_ZIP');
-      }
       const result = await ctx.zipLookup.lookup(zipCode);
       switch (result.status) {
         case 'found':

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +16,7 @@ import {
   type Storage,
 } from '../../adapters/storage/storage';
 import { AppError } from '../../http/app-error';
+import { multipartParts, multipartRefusal } from '../../http/multipart';
 
 /** The largest file any kind accepts (exams and planning: 1 GB); each policy narrows it. */
 export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
@@ -65,8 +67,10 @@ export async function registerStorageRoutes(
         if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
         const fields: Record<string, string> = {};
         let stored = false;
+        // The file's stream failing is the body's fault (cut short), not the disk's.
+        let file: Readable | undefined;
         try {
-          for await (const part of req.parts()) {
+          for await (const part of multipartParts(req)) {
             if (part.type === 'field') {
               if (typeof part.value === 'string') fields[part.fieldname] = part.value;
               continue;
@@ -77,11 +81,12 @@ export async function registerStorageRoutes(
               continue;
             }
             const policy = storage.verifyUploadFields(fields);
+            file = part.file;
             await storage.receiveUpload(policy, part.file);
             stored = true;
           }
         } catch (error) {
-          throw asAppError(error);
+          throw file && error === file.errored ? multipartRefusal(error) : asAppError(error);
         }
         if (!stored) throw new AppError(400, 'BAD_REQUEST');
         return reply.status(204).send();

@@ -21,7 +21,6 @@ import {
 import type { StudentsService } from './students.service';
 
 const tags = ['students'];
-const security = [{ bearer: [] }];
 const instructor = { permission: 'instructor' as const };
 
 /** Issue 11 §2: an instructor's invitations and students; the invitee's side of a link. */
@@ -32,7 +31,6 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
     config: instructor,
     schema: {
       tags,
-      security,
       summary: 'Invite a doctor by email (mail in their language; 409 when already a student)',
       body: inviteBody,
       response: responses(pendingInvitationSchema),
@@ -46,7 +44,6 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
     config: instructor,
     schema: {
       tags,
-      security,
       summary: "The caller's students with their cases count, and pending invitations",
       response: responses(studentsOverviewSchema),
     },
@@ -57,7 +54,6 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
     config: instructor,
     schema: {
       tags,
-      security,
       summary:
         "One page of a student's cases, archived included (404 when not the caller's student)",
       params: studentIdParams,
@@ -78,7 +74,6 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
     config: instructor,
     schema: {
       tags,
-      security,
       summary: 'Mail a pending invitation again with a new link (own invitations only)',
       params: invitationIdParams,
       response: responses(pendingInvitationSchema),
@@ -92,7 +87,6 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
     config: instructor,
     schema: {
       tags,
-      security,
       summary: 'Revoke a pending invitation (own invitations only)',
       params: invitationIdParams,
       response: responses(z.object({ id: z.number().int() })),
@@ -117,7 +111,6 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: "Become the invitation's instructor's student, with their discount",
       body: acceptInvitationBody,
       response: responses(acceptedInvitationSchema),
@@ -131,7 +124,6 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: "Usable invitations addressed to the caller's email, with instructor and discount",
       response: responses(z.array(receivedInvitationSchema)),
     },
@@ -142,7 +134,6 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: "Accept one of the caller's invitations (404 when not theirs or unusable)",
       params: invitationIdParams,
       response: responses(acceptedInvitationSchema),

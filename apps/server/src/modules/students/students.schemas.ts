@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, MESSAGE, emailSchema } from '@dentflow/domain';
+import { LANGUAGES, MESSAGE, emailSchema, idParamSchema, pageSchema } from '@dentflow/domain';
 
 export const inviteBody = z.object({
   email: emailSchema,
@@ -7,9 +7,7 @@ export const inviteBody = z.object({
 });
 export type InviteInput = z.infer<typeof inviteBody>;
 
-export const invitationIdParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const invitationIdParams = z.object({ id: idParamSchema });
 
 const token = z
   .string({ error: MESSAGE.required })
@@ -42,12 +40,8 @@ export const studentsOverviewSchema = z.object({
 });
 export type StudentsOverview = z.infer<typeof studentsOverviewSchema>;
 
-export const studentIdParams = z.object({
-  studentId: z.coerce.number().int().positive().max(2_147_483_647),
-});
-export const studentCasesQuery = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-});
+export const studentIdParams = z.object({ studentId: idParamSchema });
+export const studentCasesQuery = z.object({ page: pageSchema.default(0) });
 
 /** What the register page may show about an invitation: who invites and their discount. */
 export const invitationPreviewSchema = z.object({

@@ -9,19 +9,20 @@ import {
   userPickSchema,
   usersListQuerySchema,
   usersPageSchema,
+  idParamSchema,
+  pageSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { caller, requestMeta } from '../../http/request-meta';
 import type { UsersService } from './users.service';
 
 const tags = ['users'];
-const security = [{ bearer: [] }];
 const admin = { permission: 'admin' as const };
 /** Admins and supervisors: supervisors read users, never change them. */
 const supervisor = { permission: 'supervisor' as const };
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idParamSchema;
 const idParams = z.object({ id });
-const pageParams = z.object({ page: z.coerce.number().int().min(0).max(1_000_000) });
+const pageParams = z.object({ page: pageSchema });
 
 /** Users administration (issue 11 §1): admins change, supervisors read. */
 export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
@@ -31,7 +32,6 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
     config: supervisor,
     schema: {
       tags,
-      security,
       summary: 'Planners a supervisor may assign to a case',
       response: responses(z.array(z.object({ id: z.number().int(), displayName: z.string() }))),
     },
@@ -42,7 +42,6 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
     config: supervisor,
     schema: {
       tags,
-      security,
       summary: 'One page of non-deleted users, newest first; filters and accent-insensitive q',
       params: pageParams,
       querystring: usersListQuerySchema,
@@ -55,7 +54,6 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
     config: supervisor,
     schema: {
       tags,
-      security,
       summary: 'A user with every profile section (404 when unknown or deleted)',
       params: idParams,
       response: responses(adminUserSchema),
@@ -67,7 +65,6 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
     config: admin,
     schema: {
       tags,
-      security,
       summary: "Change a user's profile sections, roles, internal flag or capabilities",
       description: 'An admin never removes their own admin role (409 SELF_LOCKOUT).',
       params: idParams,
@@ -83,7 +80,6 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Anonymize a user and end their sessions; their cases stay (not oneself: 409)',
       params: idParams,
       response: responses(z.object({ deleted: z.literal(true) })),
@@ -97,7 +93,6 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
     config: admin,
     schema: {
       tags,
-      security,
       summary: "Set a user's password; ends all their sessions",
       params: idParams,
       body: adminSetPasswordBodySchema,
@@ -112,7 +107,6 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
     config: admin,
     schema: {
       tags,
-      security,
       summary: 'Mail the verification link again (409 ALREADY_VERIFIED)',
       params: idParams,
       response: responses(z.object({ sent: z.literal(true) })),
@@ -126,7 +120,6 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
     config: supervisor,
     schema: {
       tags,
-      security,
       summary: 'At most 10 non-deleted users whose email, nickname or name contains the value',
       params: queryUserParamsSchema,
       response: responses(z.array(userPickSchema)),
@@ -138,7 +131,6 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      security,
       summary: 'Verified instructors, with the discount each gives their students',
       response: responses(
         z.array(
