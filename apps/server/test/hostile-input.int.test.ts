@@ -1,6 +1,6 @@
 import { INT32_MAX } from '@dentflow/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseApi, codeOf, demoSessions, objOf } from './support/cases-fixtures';
+import { caseApi, codeOf, demoSessions, objOf, speakEnglish } from './support/cases-fixtures';
 import { announce, type Announced } from './support/storage-fixtures';
 import { bearer, json, startTestApp, type Session, type TestApp } from './support/test-app';
 
@@ -18,6 +18,8 @@ let caseId: number;
 
 beforeAll(async () => {
   t = await startTestApp();
+  // The demo doctor and clinic are Brazilian; these tests read the English messages.
+  await speakEnglish(t.app, 'doctor', 'clinic');
   sessions = await demoSessions(t.app);
   api = caseApi(t.app);
   caseId = objOf(
