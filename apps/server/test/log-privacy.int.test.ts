@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema';
-import { caseApi, caseInStatus, createUser, demoSessions } from './support/cases-fixtures';
+import {
+  caseApi,
+  caseInStatus,
+  createUser,
+  demoSessions,
+  speakEnglish,
+} from './support/cases-fixtures';
 import { sampleJpeg, uploadFile } from './support/storage-fixtures';
 import {
   bearer,
@@ -39,6 +45,8 @@ beforeAll(async () => {
   peer = await startSmtpPeer();
   log = captureLog();
   t = await startTestApp({ SMTP_URL: peer.url, LOG_LEVEL: 'debug' }, { logStream: log.stream });
+  // The demo doctor and clinic are Brazilian; the mails this journey checks are the English ones.
+  await speakEnglish(t.app, 'doctor', 'clinic');
 });
 
 afterAll(async () => {

@@ -137,6 +137,7 @@ describe('shop/queryAddress through the ViaCEP adapter', () => {
 
   it('answers 503 ZIP_LOOKUP_UNAVAILABLE when no provider is configured', async () => {
     unconfigured = await startTestApp();
+    await speakEnglish(unconfigured.app, 'doctor');
     const session = await login(unconfigured.app, 'doctor');
     const response = await query(unconfigured, '01310-100', session);
     expect(response.statusCode).toBe(503);
