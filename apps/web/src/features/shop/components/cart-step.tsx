@@ -27,6 +27,7 @@ import {
 } from '@dentflow/domain';
 import { manufacturePart } from '../cart/cart-products';
 import { qtdOptionLabel } from './labels';
+import { OrderForCaseCard, type OrderTarget } from './order-for-case';
 
 export type CaseMode = 'new' | 'existing';
 export interface PatientName {
@@ -167,6 +168,8 @@ export function CartStep({
   onCaseModeChange,
   caseId,
   onCaseIdChange,
+  orderTarget,
+  onLeaveOrderTarget,
   cases,
   casesLoading,
   patient,
@@ -186,6 +189,9 @@ export function CartStep({
   onCaseModeChange: (mode: CaseMode) => void;
   caseId: number | null;
   onCaseIdChange: (id: number | null) => void;
+  /** The case this order is for (set from the case page); then no other case is chosen here. */
+  orderTarget: OrderTarget | null;
+  onLeaveOrderTarget: () => void;
   cases: readonly CasePreview[];
   casesLoading: boolean;
   patient: PatientName;
@@ -215,68 +221,77 @@ export function CartStep({
         ))}
       </Stack>
 
-      <Card withBorder radius="md" padding="sm">
-        <Title order={2} size="h4" mb="xs">
-          {t('shop:checkout.caseTitle')}
-        </Title>
-        <Radio.Group
-          value={caseMode}
-          onChange={(value) => onCaseModeChange(value === 'existing' ? 'existing' : 'new')}
-          aria-label={t('shop:checkout.caseTitle')}
-        >
-          <Group gap="lg" mb="sm">
-            <Radio value="new" label={t('shop:checkout.newCase')} />
-            <Radio
-              value="existing"
-              label={t('shop:checkout.existingCase')}
-              disabled={!casesLoading && cases.length === 0}
-            />
-          </Group>
-        </Radio.Group>
-        {caseMode === 'existing' ? (
-          <Select
-            label={t('shop:checkout.case')}
-            required
-            placeholder={casesLoading ? t('shop:checkout.loadingCases') : t('shop:checkout.choose')}
-            searchable
-            data={cases.map((item) => ({
-              value: String(item.id),
-              label: t('shop:checkout.caseOption', {
-                id: item.id,
-                patient: personDisplayName(item.patient),
-              }),
-            }))}
-            value={caseId === null ? null : String(caseId)}
-            onChange={(value) => onCaseIdChange(value ? Number(value) : null)}
-            error={fieldError('caseId')}
-            nothingFoundMessage={t('shop:checkout.noCases')}
-          />
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t('shop:checkout.patientFirstName')}
+      {orderTarget ? (
+        <OrderForCaseCard
+          target={orderTarget}
+          error={fieldError('caseId')}
+          onLeave={onLeaveOrderTarget}
+        />
+      ) : (
+        <Card withBorder radius="md" padding="sm">
+          <Title order={2} size="h4" mb="xs">
+            {t('shop:checkout.caseTitle')}
+          </Title>
+          <Radio.Group
+            value={caseMode}
+            onChange={(value) => onCaseModeChange(value === 'existing' ? 'existing' : 'new')}
+            aria-label={t('shop:checkout.caseTitle')}
+          >
+            <Group gap="lg" mb="sm">
+              <Radio value="new" label={t('shop:checkout.newCase')} />
+              <Radio
+                value="existing"
+                label={t('shop:checkout.existingCase')}
+                disabled={!casesLoading && cases.length === 0}
+              />
+            </Group>
+          </Radio.Group>
+          {caseMode === 'existing' ? (
+            <Select
+              label={t('shop:checkout.case')}
               required
-              maxLength={60}
-              value={patient.fname}
-              onChange={(event) =>
-                onPatientChange({ ...patient, fname: event.currentTarget.value })
+              placeholder={
+                casesLoading ? t('shop:checkout.loadingCases') : t('shop:checkout.choose')
               }
-              error={fieldError(`${patientPath}.fname`, 'patient.fname')}
+              searchable
+              data={cases.map((item) => ({
+                value: String(item.id),
+                label: t('shop:checkout.caseOption', {
+                  id: item.id,
+                  patient: personDisplayName(item.patient),
+                }),
+              }))}
+              value={caseId === null ? null : String(caseId)}
+              onChange={(value) => onCaseIdChange(value ? Number(value) : null)}
+              error={fieldError('caseId')}
+              nothingFoundMessage={t('shop:checkout.noCases')}
             />
-            <TextInput
-              label={t('shop:checkout.patientLastName')}
-              required
-              maxLength={60}
-              value={patient.lname}
-              onChange={(event) =>
-                onPatientChange({ ...patient, lname: event.currentTarget.value })
-              }
-              error={fieldError(`${patientPath}.lname`, 'patient.lname')}
-            />
-          </SimpleGrid>
-        )}
-      </Card>
-
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label={t('shop:checkout.patientFirstName')}
+                required
+                maxLength={60}
+                value={patient.fname}
+                onChange={(event) =>
+                  onPatientChange({ ...patient, fname: event.currentTarget.value })
+                }
+                error={fieldError(`${patientPath}.fname`, 'patient.fname')}
+              />
+              <TextInput
+                label={t('shop:checkout.patientLastName')}
+                required
+                maxLength={60}
+                value={patient.lname}
+                onChange={(event) =>
+                  onPatientChange({ ...patient, lname: event.currentTarget.value })
+                }
+                error={fieldError(`${patientPath}.lname`, 'patient.lname')}
+              />
+            </SimpleGrid>
+          )}
+        </Card>
+      )}
       <Card withBorder radius="md" padding="sm">
         <TextInput
           label={t('shop:checkout.coupon')}

@@ -53,11 +53,13 @@ import { useCouponLookup } from '../api/lookup-coupon';
 import { useQuote } from '../api/quote';
 import { cartShips } from '../cart/cart-products';
 import { forgetCheckoutAttempt, idempotencyKeyFor } from '../cart/checkout-attempt';
+import { useOrderForCase } from '../cart/order-for-case';
 import { useCart } from '../cart/use-cart';
 import { AddressStep } from '../components/address-step';
 import { CartStep, type CaseMode, type PatientName } from '../components/cart-step';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { problemMessage } from '../components/labels';
+import { isOrderable, useOrderTarget } from '../components/order-for-case';
 import { PaymentStep } from '../components/payment-step';
 
 /** How long edits pause before the server prices the order again or checks the coupon. */
@@ -181,14 +183,24 @@ function CheckoutFlow({
   const step = steps.includes(requestedStep) ? requestedStep : 'cart';
   const active = steps.indexOf(step);
 
-  // The case: one of the caller's cases still in broad 'new', or a new one for a patient.
+  // The case: the one this tab orders for (the case page's 'Order more for this case', at any
+  // status the server allows), else one of the caller's cases still in broad 'new', or a new one
+  // for a patient.
+  const orderFor = useOrderForCase();
+  const target = useOrderTarget(orderFor.caseId);
   const caseList = useCaseList({ filter: 'new', page: 0, pageSize: 100 });
   const cases = (caseList.data?.items ?? []).filter((item) => item.owner.id === userId);
-  const [caseMode, setCaseMode] = useState<CaseMode>('new');
-  const [caseId, setCaseId] = useState<number | null>(null);
+  const [chosenMode, setCaseMode] = useState<CaseMode>('new');
+  const [chosenCaseId, setCaseId] = useState<number | null>(null);
+  const caseMode: CaseMode = target ? 'existing' : chosenMode;
+  const caseId = target ? target.caseId : chosenCaseId;
   const chosenCase = caseMode === 'existing' ? cases.find((item) => item.id === caseId) : undefined;
   // The order is priced in the case's currency; a new case takes the profile's.
-  const currency = chosenCase?.caseCurrency ?? profile?.dataInfo?.currency ?? DEFAULT_CURRENCY;
+  const currency =
+    target?.detail?.caseCurrency ??
+    chosenCase?.caseCurrency ??
+    profile?.dataInfo?.currency ??
+    DEFAULT_CURRENCY;
 
   const [patient, setPatientState] = useState<PatientName>(() => storedPatient(cart.items[0]));
   const setPatient = (next: PatientName) => {
@@ -291,6 +303,10 @@ function CheckoutFlow({
     const required = i18n.t('validation.required', { ns: 'errors' });
     if (!patient.fname.trim()) clientErrors[`${PATIENT_PATH}.fname`] = required;
     if (!patient.lname.trim()) clientErrors[`${PATIENT_PATH}.lname`] = required;
+  } else if (target) {
+    if (target.error) clientErrors.caseId = errorMessage(target.error);
+    else if (!target.detail) clientErrors.caseId = t('shop:forCase.loading');
+    else if (!isOrderable(target)) clientErrors.caseId = t('shop:forCase.notOrderable');
   } else if (caseId === null) {
     clientErrors.caseId = i18n.t('validation.required', { ns: 'errors' });
   }
@@ -337,6 +353,7 @@ function CheckoutFlow({
       {
         onSuccess: (result) => {
           forgetCheckoutAttempt(userId);
+          orderFor.setCaseId(null);
           onPlaced(result);
           dispatch({ type: 'clear' });
         },
@@ -386,6 +403,8 @@ function CheckoutFlow({
         onCaseModeChange={setCaseMode}
         caseId={caseId}
         onCaseIdChange={setCaseId}
+        orderTarget={target}
+        onLeaveOrderTarget={() => orderFor.setCaseId(null)}
         cases={cases}
         casesLoading={caseList.isLoading}
         patient={patient}
