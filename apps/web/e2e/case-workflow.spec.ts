@@ -5,14 +5,16 @@ import { logIn, signIn, skipWelcome } from './support/session';
 import { BROWSER_LOCALES, DEMO_PASSWORD } from './support/texts';
 
 /**
- * The case workflow end to end (issue 6): a doctor in ptBR opens a case through the guided
- * intake, fills the service data, adds a photo and submits; the supervisor validates and assigns
- * the planner; the planner requests approval; the doctor approves with the password; the printer
- * prints and finishes; the doctor archives the case, finds it in /archive and un-archives it.
- * A second doctor cannot open the first doctor's case.
+ * The case workflow end to end: a doctor in ptBR opens a case through the guided intake, fills
+ * the service data, is told which required files are missing, sends them (with a photo) in their
+ * slots and submits; the case is not paid, so the supervisor validates it without payment naming
+ * the reason (the lab bills it later: the payments queue lists it) and assigns the planner; the
+ * planner requests approval; the doctor approves with the password; the printer prints and
+ * finishes; the doctor archives the case, finds it in /archive and un-archives it. A second
+ * doctor cannot open the first doctor's case.
  */
 
-type Ns = 'cases' | 'domain' | 'web' | 'files';
+type Ns = 'cases' | 'domain' | 'web' | 'files' | 'payments';
 const tr = (language: Language, ns: Ns, key: string, params?: Record<string, string | number>) =>
   translate(language, ns, key, params);
 const pt = (ns: Ns, key: string, params?: Record<string, string | number>) =>
@@ -29,7 +31,22 @@ const PHOTO = Buffer.from(
   'base64',
 );
 
+/** The DICOM Part 10 header the server checks: a 128-byte preamble, then `DICM`. */
+const CT_EXAM = Buffer.concat([Buffer.alloc(128), Buffer.from('DICM'), Buffer.alloc(256)]);
+
+/** A binary STL of one triangle (80-byte header, count, normal, three vertices, attribute). */
+function triangleStl(): Buffer {
+  const buffer = Buffer.alloc(84 + 50);
+  buffer.write('dentflow e2e jaw', 0, 'ascii');
+  buffer.writeUInt32LE(1, 80);
+  [0, 0, 1, 0, 0, 0, 10, 0, 0, 0, 10, 0].forEach((value, i) =>
+    buffer.writeFloatLE(value, 84 + i * 4),
+  );
+  return buffer;
+}
+
 const PATIENT = { fname: 'Joaquina', lname: 'Albuquerque Pereira' };
+const OVERRIDE_REASON = 'Clinic billed monthly; payment by invoice at the end of the month.';
 
 // One journey in steps: each step needs the one before; several logins make it longer than one page.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -107,7 +124,7 @@ async function fillGuideData(page: Page, card: Locator) {
 
 let caseUrl = '';
 
-test('a doctor opens a case through the guided intake in Portuguese, adds a photo and submits', async ({
+test('a doctor opens a case through the guided intake in Portuguese, sends the required files and submits', async ({
   browser,
 }) => {
   const page = await signIn(browser, 'doctor', 'ptBR');
@@ -153,33 +170,103 @@ test('a doctor opens a case through the guided intake in Portuguese, adds a phot
   ).toBeVisible();
   await expectStatus(page, 'ptBR', 'new');
 
-  // A photo through the Attachments tab.
-  await page.getByRole('tab', { name: pt('cases', 'view.tabs.attachments') }).click();
-  const uploaded = page.waitForResponse((r) => r.url().includes('/attachment/uploadedSuccess/'));
-  await page
-    .getByTestId('dropzone-photoProtocol')
-    .locator('input[type="file"]')
-    .setInputFiles({ name: 'sorriso.png', mimeType: 'image/png', buffer: PHOTO });
-  expect((await uploaded).status()).toBe(200);
-  await expect(page.getByTestId('attachment-card').first()).toBeVisible();
+  // The case checks name the required files the guided surgery still misses (upper jaw chosen).
+  const upperJaw = pt('domain', 'attachments.exams.upperJawStl');
+  const ctExam = pt('domain', 'attachments.exams.dicom');
+  await expect(page.getByTestId('check-missing-slots')).toContainText(
+    pt('cases', 'general.missingSlots', { names: `${upperJaw}, ${ctExam}` }),
+  );
+
+  // A photo, then each required file in its slot, through the Attachments tab.
+  await page.getByRole('link', { name: pt('cases', 'general.openAttachments') }).click();
+  await expect(
+    page.getByRole('tab', { name: pt('cases', 'view.tabs.attachments'), selected: true }),
+  ).toBeVisible();
+  const upload = async (
+    input: Locator,
+    file: { name: string; mimeType: string; buffer: Buffer },
+  ) => {
+    const uploaded = page.waitForResponse((r) => r.url().includes('/attachment/uploadedSuccess/'));
+    await input.setInputFiles(file);
+    expect((await uploaded).status()).toBe(200);
+  };
+  await upload(page.getByTestId('dropzone-photoProtocol').locator('input[type="file"]'), {
+    name: 'sorriso.png',
+    mimeType: 'image/png',
+    buffer: PHOTO,
+  });
+  const slot = (name: string) =>
+    page.getByTestId('empty-slot').filter({ hasText: name }).locator('input[type="file"]');
+  await upload(slot(upperJaw), {
+    name: 'arcada-superior.stl',
+    mimeType: 'model/stl',
+    buffer: triangleStl(),
+  });
+  await upload(slot(ctExam), {
+    name: 'tomografia.dcm',
+    mimeType: 'application/dicom',
+    buffer: CT_EXAM,
+  });
+  await expect(page.getByTestId('attachment-card')).toHaveCount(3);
+  await expect(page.getByTestId('empty-slot')).toHaveCount(0);
+
+  await page.getByRole('tab', { name: pt('cases', 'view.tabs.general') }).click();
+  await expect(page.getByTestId('check-missing-slots')).toHaveCount(0);
 
   await confirmAction(page, 'ptBR', 'submit');
   await expectStatus(page, 'ptBR', 'checkingout');
   await page.context().close();
 });
 
-test('the supervisor validates and assigns the planner', async ({ browser }) => {
+test('the supervisor validates without payment, naming the reason, and assigns the planner', async ({
+  browser,
+}) => {
   const page = await signIn(browser, 'supervisor', 'en');
   await page.goto(caseUrl);
   await expectStatus(page, 'en', 'checkingout');
-  await confirmAction(page, 'en', 'validate');
+  // Nothing is paid: the checks name the services, and plain validation is not offered.
+  await expect(page.getByTestId('check-unpaid')).toBeVisible();
+  const actions = page.getByTestId('case-actions');
+  await expect(
+    actions.getByRole('button', { name: en('domain', 'caseActions.validate'), exact: true }),
+  ).toHaveCount(0);
+  const override = en('cases', 'actions.validateUnpaid.button');
+  await actions.getByRole('button', { name: override }).click();
+  const dialog = page.getByRole('dialog', { name: override });
+  await expect(dialog).toContainText(/the lab bills the client later/);
+  // The reason is required.
+  await dialog.getByRole('button', { name: override }).click();
+  await expect(dialog.getByText(translate('en', 'errors', 'validation.required'))).toBeVisible();
+  await dialog
+    .getByRole('textbox', { name: label(en('cases', 'actions.validateUnpaid.reason')) })
+    .fill(OVERRIDE_REASON);
+  await dialog.getByRole('button', { name: override }).click();
+  await expect(dialog).toBeHidden();
   await expectStatus(page, 'en', 'execute');
+  // Billed later: the services stay unpaid.
+  await expect(
+    page.getByText(en('cases', 'services.payment.deferred'), { exact: true }).first(),
+  ).toBeVisible();
+
+  await page.getByRole('tab', { name: en('cases', 'view.tabs.history') }).click();
+  await expect(page.getByTestId('history-override')).toHaveText(
+    en('cases', 'history.paymentOverride', { reason: OVERRIDE_REASON }),
+  );
 
   await page.getByRole('tab', { name: en('cases', 'view.tabs.users') }).click();
   await page.getByRole('combobox', { name: label(en('cases', 'users.planner')) }).click();
   await page.getByRole('option', { name: 'Planner Demo' }).click();
   await page.getByRole('button', { name: en('cases', 'users.assign') }).click();
   await expect(page.getByText(en('cases', 'users.plannerAssigned'))).toBeVisible();
+
+  // The payments queue lists the case under 'Billed later' until a payment covers it.
+  await page.goto('/payments');
+  const caseId = caseUrl.split('/').pop();
+  const billed = page.getByTestId(`deferred-${caseId}`);
+  await expect(billed).toContainText(`${PATIENT.fname} ${PATIENT.lname}`);
+  await expect(billed).toContainText(
+    en('payments', 'deferred.reason', { reason: OVERRIDE_REASON }),
+  );
   await page.context().close();
 });
 

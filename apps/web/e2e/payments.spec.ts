@@ -14,13 +14,15 @@ import { signIn } from './support/session';
 import { fieldName } from './support/texts';
 
 /**
- * Payments end to end (issue 9): a doctor in Portuguese checks out by Pix, sees the QR code and
- * the copy-and-paste code, sends a receipt; the supervisor authorises it from the payments queue
- * and the case shows in `/cases/execute`. A doctor in English pays with PayPal on the local PayPal
- * sandbox's approval page and lands on `/notification/paypal` with the case paid.
+ * Payments end to end: a doctor in Portuguese checks out by Pix, sees the QR code and the
+ * copy-and-paste code, sends a receipt; the supervisor authorises it from the payments queue and
+ * the case shows in `/cases/execute`. The doctor then orders more for that case from its page:
+ * the order is an upgrade, the case keeps its status and the new service waits for its own
+ * payment. A doctor in English pays with PayPal on the local PayPal sandbox's approval page and
+ * lands on `/notification/paypal` with the case paid.
  */
 
-type Ns = 'shop' | 'payments' | 'domain' | 'web' | 'errors';
+type Ns = 'shop' | 'payments' | 'domain' | 'web' | 'errors' | 'cases';
 const tr = (language: Language, ns: Ns, key: string, params?: Record<string, string | number>) =>
   translate(language, ns, key, params);
 
@@ -69,6 +71,19 @@ async function orderPlanning(
     .getByRole('textbox', { name: fieldName(shop('checkout.patientLastName')) })
     .fill(patient.lname);
   await page.getByRole('button', { name: shop('checkout.next') }).click();
+  const result = await placeOrder(page, language, method);
+  await page.getByTestId('order-pay-now').click();
+  await expect(page).toHaveURL(new RegExp(`/case/${result.caseId}\\?tab=transactions$`));
+  return { page, result };
+}
+
+/** From the cart step of an order where nothing ships: pays with `method` and places it. */
+async function placeOrder(
+  page: Page,
+  language: Language,
+  method: PaymentMethod,
+): Promise<CheckoutResult> {
+  const shop = (key: string) => tr(language, 'shop', key);
   // Nothing ships: the address step is skipped.
   await expect(page.getByRole('heading', { name: shop('payment.title') })).toBeVisible();
   const radio = page.getByRole('radio', {
@@ -85,15 +100,13 @@ async function orderPlanning(
   await page.getByRole('button', { name: shop('checkout.placeOrder') }).click();
   const response = await placed;
   expect(response.status()).toBe(200);
-  const result = ((await response.json()) as { obj: CheckoutResult }).obj;
-  await page.getByTestId('order-pay-now').click();
-  await expect(page).toHaveURL(new RegExp(`/case/${result.caseId}\\?tab=transactions$`));
-  return { page, result };
+  return ((await response.json()) as { obj: CheckoutResult }).obj;
 }
 
 /**
  * What the files and case screens (their own journeys) would have done: the service data filled
- * in and a public photo from the client — the case's other checks.
+ * in (upper jaw) and the client's public files, the guided surgery's required upper-jaw scan and
+ * CT exam included — the case's other checks.
  */
 async function completeCase(caseId: number, ownerNick: string) {
   const data = {
@@ -116,12 +129,20 @@ async function completeCase(caseId: number, ownerNick: string) {
   await sql(
     `insert into attachments (case_id, user_id, bucket_name, attachment_type, status, filename,
        filesize, mimetype, storage_key, uploaded_at)
-     select $1::int, id, 'cases', 'photo', 'public', 'face.jpg', 1234, 'image/jpeg',
-       'e2e/' || $1::text || '/face', now()
-     from users where nick_name = $2`,
+     select $1::int, users.id, f.bucket, f.kind, 'public', f.name, 1234, f.mime,
+       'e2e/' || $1::text || '/' || f.kind, now()
+     from users, (values ('cases', 'photo', 'face.jpg', 'image/jpeg'),
+                         ('exams', 'upperJawStl', 'upper.stl', 'model/stl'),
+                         ('exams', 'dicom', 'ct.dcm', 'application/dicom'))
+                 as f(bucket, kind, name, mime)
+     where nick_name = $2`,
     [caseId, ownerNick],
   );
 }
+
+const PIX_PATIENT = { fname: 'Iracema', lname: 'Pix Albuquerque' };
+/** The case the Pix journey paid (the upgrade journey orders more for it). */
+let pixCaseId = 0;
 
 test('Pix: QR code, receipt, the supervisor authorises it, the case is in execution', async ({
   browser,
@@ -129,9 +150,10 @@ test('Pix: QR code, receipt, the supervisor authorises it, the case is in execut
   const language: Language = 'ptBR';
   const pay = (key: string, params?: Record<string, string | number>) =>
     tr(language, 'payments', key, params);
-  const patient = { fname: 'Iracema', lname: 'Pix Albuquerque' };
+  const patient = PIX_PATIENT;
   await payingDoctor('pixdoctor', language, 'BRL');
   const { page, result } = await orderPlanning(browser, 'pixdoctor', language, 'pix', patient);
+  pixCaseId = result.caseId;
 
   const card = page.getByTestId(`transaction-${result.transactionId}`);
   await expect(card.getByTestId('payment-status')).toHaveText(
@@ -187,6 +209,52 @@ test('Pix: QR code, receipt, the supervisor authorises it, the case is in execut
   await supervisor.goto('/cases/execute');
   await expect(supervisor.getByText(`${patient.fname} ${patient.lname}`)).toBeVisible();
   await supervisor.context().close();
+});
+
+test('the doctor orders more for the case in planning: an upgrade waiting for its own payment', async ({
+  browser,
+}) => {
+  expect(pixCaseId).toBeGreaterThan(0);
+  const language: Language = 'ptBR';
+  const shop = (key: string, params?: Record<string, string | number>) =>
+    tr(language, 'shop', key, params);
+  const cases = (key: string) => tr(language, 'cases', key);
+  const [product] = await queryRows<{ name: string }>(
+    `select texts -> 'ptBR' ->> 'name' as name from products where code = 'PLAN-SMILE'`,
+  );
+  const forCase = { id: pixCaseId, patient: `${PIX_PATIENT.fname} ${PIX_PATIENT.lname}` };
+
+  const page = await signIn(browser, 'pixdoctor', language);
+  await page.goto(`/case/${pixCaseId}`);
+  // The case has an order: more services come from an order for it, not from 'Add services'.
+  await expect(page.getByRole('button', { name: cases('services.add') })).toHaveCount(0);
+  await page.getByRole('link', { name: cases('services.orderMore') }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByTestId('order-for-case')).toContainText(shop('forCase.banner', forCase));
+  await page
+    .getByTestId('shop-card-PLAN-SMILE')
+    .getByRole('button', { name: shop('card.addNamed', { name: product!.name }) })
+    .click();
+  await page.getByRole('button', { name: shop('cart.button', { count: 1 }) }).click();
+  await page.getByRole('link', { name: shop('cart.checkout') }).click();
+  const target = page.getByTestId('checkout-case');
+  await expect(target).toContainText(shop('forCase.title', forCase));
+  await expect(target.getByTestId('checkout-upgrade')).toHaveText(shop('forCase.upgrade'));
+  await page.getByRole('button', { name: shop('checkout.next') }).click();
+  const result = await placeOrder(page, language, 'pix');
+  expect(result.caseId).toBe(pixCaseId);
+
+  // The case keeps its status; the new service waits for its payment before it is planned.
+  await page.goto(`/case/${pixCaseId}`);
+  await expect(
+    page.getByText(cases('services.payment.awaitingUpgrade'), { exact: true }),
+  ).toBeVisible();
+  const [stored] = await queryRows<{ case_status: string }>(
+    `select case_status from cases where id = $1`,
+    [pixCaseId],
+  );
+  expect(stored).toEqual({ case_status: 'execute' });
+  await page.context().close();
 });
 
 test('PayPal: approval on the provider page, back on /notification/paypal with the case paid', async ({

@@ -155,7 +155,8 @@ test('the printer reads the production sheet and dispatches; the client sees the
   await receipt.getByTestId('receipt-confirm').click();
   await expect(receipt).toBeHidden();
 
-  // What the files and case screens (their own journeys) do: the service data and a photo.
+  // What the files and case screens (their own journeys) do: the service data and the client's
+  // files, the guided surgery's required upper-jaw scan and CT exam included.
   await sql(`update case_services set data = $2::jsonb, data_version = 3 where case_id = $1`, [
     order.caseId,
     JSON.stringify({
@@ -174,9 +175,13 @@ test('the printer reads the production sheet and dispatches; the client sees the
   await sql(
     `insert into attachments (case_id, user_id, bucket_name, attachment_type, status, filename,
        filesize, mimetype, storage_key, uploaded_at)
-     select $1::int, id, 'cases', 'photo', 'public', 'face.jpg', 1234, 'image/jpeg',
-       'e2e/' || $1::text || '/face', now()
-     from users where nick_name = $2`,
+     select $1::int, users.id, f.bucket, f.kind, 'public', f.name, 1234, f.mime,
+       'e2e/' || $1::text || '/' || f.kind, now()
+     from users, (values ('cases', 'photo', 'face.jpg', 'image/jpeg'),
+                         ('exams', 'upperJawStl', 'upper.stl', 'model/stl'),
+                         ('exams', 'dicom', 'ct.dcm', 'application/dicom'))
+                 as f(bucket, kind, name, mime)
+     where nick_name = $2`,
     [order.caseId, CLIENT],
   );
 

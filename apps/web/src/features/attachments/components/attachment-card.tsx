@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Card, Center, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCube, IconDownload, IconFile, IconScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { attachmentLabelKey, isAttachmentOk, isPublished } from '@dentflow/domain';
+import { isAttachmentOk, isPublished } from '@dentflow/domain';
+import { useAttachmentLabel } from '../attachment-label';
 import { showError } from '../../../lib/notify';
 import { formatBytes, viewerKind } from '../attachment-files';
 import { getAttachment } from '../api/get-attachment';
@@ -17,15 +18,6 @@ const STATUS_COLORS: Record<string, string> = {
   approved: 'green',
   uploading: 'yellow',
 };
-
-/** The translated label of a file's slot: its kind, or the bucket's generic label. */
-export function useAttachmentLabel() {
-  const { t, i18n } = useTranslation();
-  return (item: { id: number; bucketName: string; attachmentType: string }) => {
-    const key = `domain:attachments.${attachmentLabelKey(item)}`;
-    return i18n.exists(key) ? t(key) : t(`domain:attachments.${item.bucketName}.generic`);
-  };
-}
 
 async function download(attachmentId: number) {
   try {

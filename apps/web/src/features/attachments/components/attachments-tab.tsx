@@ -47,7 +47,8 @@ import {
 } from '../api/list-case-attachments';
 import { ImageViewer } from '../viewers/image-viewer';
 import { stlLayersFor } from '../viewers/stl-scene';
-import { AttachmentCard, useAttachmentLabel } from './attachment-card';
+import { useAttachmentLabel } from '../attachment-label';
+import { AttachmentCard } from './attachment-card';
 import { LeaveGuard } from './use-leave-guard';
 import { UploadBox } from './upload-box';
 import { UploadQueueList } from './upload-queue-list';

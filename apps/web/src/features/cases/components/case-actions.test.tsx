@@ -116,4 +116,85 @@ describe('case actions', { timeout: 15_000 }, () => {
       }),
     );
   });
+
+  it('a supervisor validates without payment naming a reason; the services stay unpaid', async () => {
+    const { calls } = mockFetch((call) => (call.method === 'POST' ? ok({}) : ok(caseDetail())));
+    renderWithApp(
+      <CaseActions
+        detail={caseDetail({
+          caseStatus: 'checkingout',
+          actions: ['cancel'],
+          can: ['validateUnpaid'],
+          services: [
+            caseService({ id: 11, productName: 'Guide planning', payment: 'awaitingPayment' }),
+            caseService({ id: 12, productName: 'Printed guide', payment: 'unpaid' }),
+          ],
+          checks: {
+            services: true,
+            patient: true,
+            attachments: true,
+            transactions: false,
+            missingSlots: [],
+            unpaidServiceIds: [11, 12],
+          },
+        })}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Validate without payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Validate without payment' });
+    // It says what stays unpaid and that the lab bills it later.
+    expect(
+      within(dialog).getByText(/These services are not paid: Guide planning, Printed guide\./),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/the lab bills the client later/)).toBeInTheDocument();
+    // The reason is required, with its counter up to the domain's limit.
+    expect(within(dialog).getByText('Characters left: 500')).toBeInTheDocument();
+    const submit = within(dialog).getByRole('button', { name: 'Validate without payment' });
+    await user.click(submit);
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox'), '   ');
+    await user.click(submit);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByRole('textbox'));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Why validate without payment/ }),
+      'Trusted clinic, billed monthly',
+    );
+    await user.click(submit);
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+        path: '/case/42/move',
+        body: { action: 'validate', paymentOverride: { reason: 'Trusted clinic, billed monthly' } },
+      }),
+    );
+    expect(await screen.findByText('Done: Validate')).toBeInTheDocument();
+  });
+
+  it('a refused validation without payment is notified with the server’s message', async () => {
+    mockFetch((call) =>
+      call.method === 'POST'
+        ? fail(409, 'CASE_CHECKS_FAILED', 'The case does not pass its checks')
+        : ok(caseDetail()),
+    );
+    renderWithApp(
+      <CaseActions detail={caseDetail({ caseStatus: 'checkingout', can: ['validateUnpaid'] })} />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Validate without payment' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox'), 'Billed later');
+    await user.click(within(dialog).getByRole('button', { name: 'Validate without payment' }));
+    expect(await screen.findByText('The case does not pass its checks')).toBeInTheDocument();
+  });
+
+  it('offers no validation without payment unless `can` says so', async () => {
+    mockFetch(() => ok({}));
+    renderWithApp(
+      <CaseActions detail={caseDetail({ caseStatus: 'checkingout', actions: ['cancel'] })} />,
+    );
+    expect(await screen.findByRole('button', { name: 'Cancel case' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Validate without payment' })).toBeNull();
+  });
 });

@@ -1,7 +1,12 @@
 import { useState } from 'react';
-import { Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type CaseAction, type CaseDetail } from '@dentflow/domain';
+import {
+  PAYMENT_OVERRIDE_REASON_MAX,
+  type CaseAction,
+  type CaseDetail,
+  type CaseMoveBody,
+} from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useArchiveCase } from '../api/archive-case';
@@ -12,7 +17,11 @@ import { ConfirmDialog } from './confirm-dialog';
 import { TextDialog } from './text-dialog';
 
 type Extra = 'archive' | 'unarchive';
-type Pending = { kind: 'move'; action: CaseAction } | { kind: 'extra'; action: Extra } | null;
+type Pending =
+  | { kind: 'move'; action: CaseAction }
+  | { kind: 'extra'; action: Extra }
+  | { kind: 'validateUnpaid' }
+  | null;
 
 /** Moves that cannot be undone by the same person, or that stop the work: red confirm button. */
 const DANGEROUS: ReadonlySet<string> = new Set(['cancel', 'backToNew', 'archive']);
@@ -20,7 +29,9 @@ const DANGEROUS: ReadonlySet<string> = new Set(['cancel', 'backToNew', 'archive'
 /**
  * The moves the server says this caller may make now (`detail.actions`) as buttons, plus archive
  * and un-archive from `detail.can`. Approve opens the approve dialog, request modification the
- * text dialog; every other move asks for confirmation first.
+ * text dialog; every other move asks for confirmation first. A supervisor may validate a case
+ * whose only failing check is payment (`validateUnpaid`), naming the reason in a dialog: the
+ * services stay unpaid and the lab bills them later.
  */
 export function CaseActions({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation();
@@ -39,10 +50,7 @@ export function CaseActions({ detail }: { detail: CaseDetail }) {
     close();
   };
 
-  const runMove = (
-    action: CaseAction,
-    extra: { password?: string; text?: string; serviceIds?: number[] } = {},
-  ) =>
+  const runMove = (action: CaseAction, extra: Omit<CaseMoveBody, 'action'> = {}) =>
     move.mutate(
       { action, ...extra },
       {
@@ -72,8 +80,20 @@ export function CaseActions({ detail }: { detail: CaseDetail }) {
   const extras = (['archive', 'unarchive'] as const).filter((action) =>
     detail.can.includes(action),
   );
-  if (detail.actions.length === 0 && extras.length === 0) return null;
+  const mayValidateUnpaid = detail.can.includes('validateUnpaid');
+  if (detail.actions.length === 0 && extras.length === 0 && !mayValidateUnpaid) return null;
+  const unpaidNames = detail.services
+    .filter((service) => detail.checks.unpaidServiceIds.includes(service.id))
+    .map((service) => service.productName);
   const busy = move.isPending || archive.isPending || unarchive.isPending;
+  // Moves and extras without a dialog of their own ask for confirmation.
+  const confirming =
+    pending?.kind === 'extra' ||
+    (pending?.kind === 'move' &&
+      pending.action !== 'approve' &&
+      pending.action !== 'requestModification')
+      ? pending
+      : null;
 
   return (
     <>
@@ -90,6 +110,17 @@ export function CaseActions({ detail }: { detail: CaseDetail }) {
             {t(`domain:caseActions.${action}`)}
           </Button>
         ))}
+        {mayValidateUnpaid && (
+          <Button
+            size="sm"
+            variant="light"
+            color="grape"
+            onClick={() => setPending({ kind: 'validateUnpaid' })}
+            disabled={busy}
+          >
+            {t('cases:actions.validateUnpaid.button')}
+          </Button>
+        )}
         {extras.map((action) => (
           <Button
             key={action}
@@ -120,27 +151,42 @@ export function CaseActions({ detail }: { detail: CaseDetail }) {
         onSubmit={(text) => runMove('requestModification', { text })}
         onClose={close}
       />
+      <TextDialog
+        opened={pending?.kind === 'validateUnpaid'}
+        title={t('cases:actions.validateUnpaid.button')}
+        label={t('cases:actions.validateUnpaid.reason')}
+        submitLabel={t('cases:actions.validateUnpaid.button')}
+        limit={PAYMENT_OVERRIDE_REASON_MAX}
+        loading={move.isPending}
+        onSubmit={(reason) => runMove('validate', { paymentOverride: { reason } })}
+        onClose={close}
+      >
+        <Alert color="grape" variant="light">
+          <Text size="sm">
+            {unpaidNames.length > 0
+              ? t('cases:actions.validateUnpaid.body', { names: unpaidNames.join(', ') })
+              : t('cases:actions.validateUnpaid.bodyNoNames')}
+          </Text>
+          <Text size="sm" mt={4}>
+            {t('cases:actions.validateUnpaid.note')}
+          </Text>
+        </Alert>
+      </TextDialog>
       <ConfirmDialog
-        opened={
-          pending !== null &&
-          !(
-            pending.kind === 'move' &&
-            (pending.action === 'approve' || pending.action === 'requestModification')
-          )
-        }
-        title={pending ? t(`domain:caseActions.${pending.action}`) : ''}
+        opened={confirming !== null}
+        title={confirming ? t(`domain:caseActions.${confirming.action}`) : ''}
         message={
-          pending
-            ? t('cases:actions.confirm', { action: t(`domain:caseActions.${pending.action}`) })
+          confirming
+            ? t('cases:actions.confirm', { action: t(`domain:caseActions.${confirming.action}`) })
             : ''
         }
-        confirmLabel={pending ? t(`domain:caseActions.${pending.action}`) : ''}
-        danger={pending ? DANGEROUS.has(pending.action) : false}
+        confirmLabel={confirming ? t(`domain:caseActions.${confirming.action}`) : ''}
+        danger={confirming ? DANGEROUS.has(confirming.action) : false}
         loading={busy}
         onConfirm={() => {
-          if (!pending) return;
-          if (pending.kind === 'move') runMove(pending.action);
-          else runExtra(pending.action);
+          if (!confirming) return;
+          if (confirming.kind === 'move') runMove(confirming.action);
+          else runExtra(confirming.action);
         }}
         onClose={close}
       />

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCase } from '../api/get-case';
 import { applyLanguage } from '../../../lib/i18n';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock';
 import { completeProfile } from '../../../test/profiles';
 import { renderWithApp } from '../../../test/render';
-import { caseDetail } from '../test-fixtures';
+import { caseDetail, caseService } from '../test-fixtures';
 import { GeneralTab } from './general-tab';
 
 /** The General tab as the case view renders it: fed by the case query. */
@@ -127,5 +127,43 @@ describe('general tab', { timeout: 15_000 }, () => {
     expect(card).toHaveTextContent('the case has a transaction');
     expect(screen.queryByRole('radio', { name: 'Brazilian real (R$)' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change currency' })).toBeNull();
+  });
+
+  it('a failing check names what it misses: the unpaid services and the empty required slots', async () => {
+    mockFetch((call) => {
+      if (call.path === '/profile/get') return ok(completeProfile());
+      if (call.path.startsWith('/metadata/')) return ok([]);
+      return ok(
+        caseDetail({
+          caseStatus: 'checkingout',
+          can: [],
+          services: [
+            caseService({ id: 11, productName: 'Guide planning', payment: 'paid', paid: true }),
+            caseService({ id: 12, productName: 'Printed guide', payment: 'awaitingPayment' }),
+            caseService({ id: 13, productName: 'Mock-up', payment: 'unpaid' }),
+          ],
+          checks: {
+            services: true,
+            patient: true,
+            attachments: false,
+            transactions: false,
+            missingSlots: [
+              { bucketName: 'exams', attachmentType: 'upperJawStl' },
+              { bucketName: 'exams', attachmentType: 'dicom' },
+            ],
+            unpaidServiceIds: [12, 13],
+          },
+        }),
+      );
+    });
+    renderWithApp(<Harness />);
+    expect(await screen.findByTestId('check-unpaid')).toHaveTextContent(
+      'Not paid yet: Printed guide, Mock-up',
+    );
+    const slots = screen.getByTestId('check-missing-slots');
+    expect(slots).toHaveTextContent('Required files missing: Upper jaw STL, DICOM (tomography)');
+    expect(
+      within(slots).getByRole('link', { name: 'Send them in the Attachments tab' }),
+    ).toHaveAttribute('href', '/?tab=attachments');
   });
 });

@@ -1,8 +1,21 @@
-import { Alert, Button, Card, Group, List, Stack, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  List,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isBroadNew, type CaseDetail } from '@dentflow/domain';
+import { useAttachmentLabel } from '../../attachments/attachment-label';
 import { serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
 import { isCaseChanged, useSetCase } from '../api/set-case';
@@ -84,6 +97,62 @@ function PatientCard({ detail }: { detail: CaseDetail }) {
 }
 
 /**
+ * The case checks validation needs, each passing or not; a failing one says what it misses: the
+ * services not paid yet (by name) and the required file slots without a file (with the way to the
+ * Attachments tab).
+ */
+function CaseChecksCard({ detail }: { detail: CaseDetail }) {
+  const { t } = useTranslation();
+  const slotLabel = useAttachmentLabel();
+  const unpaid = detail.services
+    .filter((service) => detail.checks.unpaidServiceIds.includes(service.id))
+    .map((service) => service.productName);
+  const missing = detail.checks.missingSlots.map((slot) =>
+    // A slot has no file id: the label comes from its kind (`bucketName.attachmentType`).
+    slotLabel({ id: 0, bucketName: slot.bucketName, attachmentType: slot.attachmentType }),
+  );
+  const why: Partial<Record<(typeof CHECKS)[number][0], React.ReactNode>> = {
+    transactions: unpaid.length > 0 && (
+      <Text size="xs" c="dimmed" data-testid="check-unpaid">
+        {t('cases:general.unpaidServices', { names: unpaid.join(', ') })}
+      </Text>
+    ),
+    attachments: missing.length > 0 && (
+      <Stack gap={0} align="flex-start" data-testid="check-missing-slots">
+        <Text size="xs" c="dimmed">
+          {t('cases:general.missingSlots', { names: missing.join(', ') })}
+        </Text>
+        <Anchor component={Link} to="?tab=attachments" size="xs">
+          {t('cases:general.openAttachments')}
+        </Anchor>
+      </Stack>
+    ),
+  };
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={2} size="h4" mb="xs">
+        {t('cases:general.checks')}
+      </Title>
+      <List spacing={4} size="sm" center>
+        {CHECKS.map(([key, label]) => (
+          <List.Item
+            key={key}
+            icon={
+              <ThemeIcon size={20} radius="xl" color={detail.checks[key] ? 'green' : 'gray'}>
+                {detail.checks[key] ? <IconCheck size={12} /> : <IconX size={12} />}
+              </ThemeIcon>
+            }
+          >
+            {t(`domain:caseChecks.${label}`)}
+            {!detail.checks[key] && why[key]}
+          </List.Item>
+        ))}
+      </List>
+    </Card>
+  );
+}
+
+/**
  * General tab: patient, observation, the delivery and address, the case checks and the services
  * with their data.
  */
@@ -100,25 +169,7 @@ export function GeneralTab({ detail }: { detail: CaseDetail }) {
       <PatientCard key={detail.modifiedAt} detail={detail} />
       <CaseCurrencyCard key={`currency-${detail.modifiedAt}`} detail={detail} />
       <DeliveryCard detail={detail} />
-      <Card withBorder radius="md" padding="md">
-        <Title order={2} size="h4" mb="xs">
-          {t('cases:general.checks')}
-        </Title>
-        <List spacing={4} size="sm" center>
-          {CHECKS.map(([key, label]) => (
-            <List.Item
-              key={key}
-              icon={
-                <ThemeIcon size={20} radius="xl" color={detail.checks[key] ? 'green' : 'gray'}>
-                  {detail.checks[key] ? <IconCheck size={12} /> : <IconX size={12} />}
-                </ThemeIcon>
-              }
-            >
-              {t(`domain:caseChecks.${label}`)}
-            </List.Item>
-          ))}
-        </List>
-      </Card>
+      <CaseChecksCard detail={detail} />
       <Card withBorder radius="md" padding="md">
         <ServicesSection detail={detail} />
       </Card>

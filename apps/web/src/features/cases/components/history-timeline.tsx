@@ -1,11 +1,55 @@
 import { Alert, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CASE_ACTIONS } from '@dentflow/domain';
+import { CASE_ACTIONS, CURRENCIES, formatMoney, isOneOf, type CaseEvent } from '@dentflow/domain';
 import { errorMessage } from '../../../lib/notify';
 import { useCaseHistory } from '../api/get-case-history';
 import { formatDate } from './format';
 
 const MOVES: readonly string[] = CASE_ACTIONS;
+
+/**
+ * What an event's detail adds to its title: a validation without payment names its reason (and
+ * the unpaid amount when the server left money in it for this viewer), an order for a case in
+ * progress says it was an upgrade, a dispatch its carrier and tracking code.
+ */
+function EventDetail({ event }: { event: CaseEvent }) {
+  const { t } = useTranslation();
+  const { detail } = event;
+  if (event.action === 'validate' && detail.paymentOverride) {
+    const override = detail.paymentOverride as {
+      reason?: unknown;
+      unpaidAmount?: unknown;
+      currency?: unknown;
+    };
+    return (
+      <>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="history-override">
+          {t('cases:history.paymentOverride', { reason: String(override.reason ?? '') })}
+        </Text>
+        {typeof override.unpaidAmount === 'number' && isOneOf(CURRENCIES, override.currency) && (
+          <Text size="sm">
+            {t('cases:history.unpaidAmount', {
+              amount: formatMoney(override.unpaidAmount, override.currency),
+            })}
+          </Text>
+        )}
+      </>
+    );
+  }
+  if (event.action === 'checkout' && detail.upgrade === true) {
+    return <Text size="sm">{t('cases:history.upgrade')}</Text>;
+  }
+  if (event.action === 'dispatched') {
+    return (
+      <Text size="sm">
+        {[detail.carrier, detail.trackingCode]
+          .filter((part) => typeof part === 'string' && part)
+          .join(' · ')}
+      </Text>
+    );
+  }
+  return null;
+}
 
 /** The case events, oldest first, as a timeline. */
 export function HistoryTimeline({ caseId }: { caseId: number }) {
@@ -32,13 +76,7 @@ export function HistoryTimeline({ caseId }: { caseId: number }) {
                   })}
                 </Text>
               )}
-              {event.action === 'dispatched' && (
-                <Text size="sm">
-                  {[event.detail.carrier, event.detail.trackingCode]
-                    .filter((part) => typeof part === 'string' && part)
-                    .join(' · ')}
-                </Text>
-              )}
+              <EventDetail event={event} />
               {event.action === 'currencyChanged' && (
                 <Text size="sm">
                   {t('cases:history.currencyChanged', {

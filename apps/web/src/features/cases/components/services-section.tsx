@@ -10,14 +10,17 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   SERVICE_DATA_VERSION,
   isBroadNew,
+  isCaseUpgradeStatus,
   isOldServiceDataLayout,
   type CaseDetail,
   type CaseServiceDetail,
+  type ServicePaymentState,
 } from '@dentflow/domain';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useAddService } from '../api/add-service';
@@ -36,7 +39,34 @@ export const mayEditServiceData = (detail: CaseDetail) =>
   !detail.caseArchived &&
   detail.can.includes('edit');
 
-function ServiceStatus({ service }: { service: CaseServiceDetail }) {
+const PAYMENT_COLORS: Record<ServicePaymentState, string> = {
+  paid: 'green',
+  awaitingPayment: 'yellow',
+  deferred: 'grape',
+  unpaid: 'gray',
+};
+
+/**
+ * How the service stands towards payment. Awaiting payment once the case is past checkout is an
+ * upgrade: the service is not planned, approved or printed until its payment is confirmed.
+ */
+function PaymentBadge({ detail, service }: { detail: CaseDetail; service: CaseServiceDetail }) {
+  const { t } = useTranslation();
+  const upgrade = service.payment === 'awaitingPayment' && !isBroadNew(detail.caseStatus);
+  return (
+    <Badge
+      size="sm"
+      variant="outline"
+      color={PAYMENT_COLORS[service.payment]}
+      data-testid={`service-payment-${service.id}`}
+      style={{ textTransform: 'none' }}
+    >
+      {t(`cases:services.payment.${upgrade ? 'awaitingUpgrade' : service.payment}`)}
+    </Badge>
+  );
+}
+
+function ServiceStatus({ detail, service }: { detail: CaseDetail; service: CaseServiceDetail }) {
   const { t } = useTranslation();
   return (
     <Group gap={6}>
@@ -52,11 +82,7 @@ function ServiceStatus({ service }: { service: CaseServiceDetail }) {
           {t('cases:services.pendingApproval')}
         </Badge>
       ) : null}
-      {service.paid && (
-        <Badge size="sm" variant="outline" color="gray">
-          {t('cases:services.paid')}
-        </Badge>
-      )}
+      <PaymentBadge detail={detail} service={service} />
     </Group>
   );
 }
@@ -103,12 +129,19 @@ export function ServiceDataEditor({
   );
 }
 
-/** The case's services with their data forms; add and remove while the owner may. */
+/**
+ * The case's services with their data forms and payment states. Services are added here while the
+ * case has no order yet (`addService`); once it has one, more come only through an order for the
+ * case in the shop (`order`), which pays them with a transaction of their own. A service is
+ * removed while it is in no payment.
+ */
 export function ServicesSection({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation();
   const remove = useRemoveService(detail.id);
   const add = useAddService(detail.id);
   const mayAdd = detail.can.includes('addService');
+  const mayOrder = !mayAdd && detail.can.includes('order');
+  const mayRemove = mayEditServiceData(detail);
   const [removing, setRemoving] = useState<CaseServiceDetail | null>(null);
   const [adding, setAdding] = useState(false);
   const [selection, setSelection] = useState<ProductSelection>({});
@@ -136,7 +169,23 @@ export function ServicesSection({ detail }: { detail: CaseDetail }) {
             {t('cases:services.add')}
           </Button>
         )}
+        {mayOrder && (
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={`/shop?caseId=${detail.id}`}
+            leftSection={<IconShoppingCartPlus size={14} />}
+          >
+            {t('cases:services.orderMore')}
+          </Button>
+        )}
       </Group>
+      {mayOrder && isCaseUpgradeStatus(detail.caseStatus) && (
+        <Text size="sm" c="dimmed">
+          {t('cases:services.orderMoreUpgrade')}
+        </Text>
+      )}
       {detail.services.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t('cases:services.none')}
@@ -157,7 +206,7 @@ export function ServicesSection({ detail }: { detail: CaseDetail }) {
                       {service.quantity > 1 ? ` × ${service.quantity}` : ''}
                     </Text>
                     <Group gap="xs">
-                      <ServiceStatus service={service} />
+                      <ServiceStatus detail={detail} service={service} />
                       {service.planner && (
                         <Text size="xs" c="dimmed">
                           {t('cases:services.planner', { name: service.planner.displayName })}
@@ -166,7 +215,7 @@ export function ServicesSection({ detail }: { detail: CaseDetail }) {
                     </Group>
                   </Stack>
                 </Accordion.Control>
-                {mayAdd && !service.paid && (
+                {mayRemove && service.payment === 'unpaid' && (
                   <Tooltip label={t('cases:services.remove')}>
                     <ActionIcon
                       variant="subtle"

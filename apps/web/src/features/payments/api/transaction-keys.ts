@@ -5,14 +5,15 @@ import { refreshCase } from '../../cases/api/case-cache';
 export const transactionKeys = {
   forCase: (caseId: number) => ['case', caseId, 'transactions'] as const,
   pending: () => ['transactions', 'pending'] as const,
+  deferred: () => ['transactions', 'deferred'] as const,
   paymentLink: (transactionId: number) => ['transactions', transactionId, 'paymentLink'] as const,
   providerReturn: (provider: string, transactionId: number, token: string) =>
     ['transactions', transactionId, 'return', provider, token] as const,
 };
 
 /**
- * After any change to a transaction: its case's list and the supervisors' queue are read again,
- * and so is the case itself (payments move its status, checks and reviews).
+ * After any change to a transaction: its case's list and the supervisors' queues (pending, billed
+ * later) are read again, and so is the case itself (payments move its status, checks and reviews).
  */
 export function refreshAfterTransactionChange(
   queryClient: QueryClient,
@@ -20,5 +21,6 @@ export function refreshAfterTransactionChange(
 ): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: transactionKeys.forCase(caseId) });
   void queryClient.invalidateQueries({ queryKey: transactionKeys.pending() });
+  void queryClient.invalidateQueries({ queryKey: transactionKeys.deferred() });
   return refreshCase(queryClient, caseId);
 }

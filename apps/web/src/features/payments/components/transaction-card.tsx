@@ -30,7 +30,7 @@ function Amount(props: { label: string; value: string; strong?: boolean; testId:
   );
 }
 
-function Row({ label, value, green }: { label: string; value: string; green?: boolean }) {
+export function Row({ label, value, green }: { label: string; value: string; green?: boolean }) {
   return (
     <Group component="li" justify="space-between" wrap="nowrap" gap="xs">
       <Text size="sm" c={green ? 'green.8' : undefined} style={{ overflowWrap: 'anywhere' }}>
@@ -44,7 +44,7 @@ function Row({ label, value, green }: { label: string; value: string; green?: bo
 }
 
 /** The order lines and discounts the server priced at checkout. */
-function BreakdownLines({ breakdown }: { breakdown: CheckoutBreakdown }) {
+export function BreakdownLines({ breakdown }: { breakdown: CheckoutBreakdown }) {
   const { t } = useTranslation();
   const money = (amount: number) => formatMoney(amount, breakdown.currency);
   const discounts = [

@@ -7,7 +7,7 @@ import { fail, mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock
 import { completeProfile } from '../../../test/profiles';
 import { renderWithApp } from '../../../test/render';
 import { caseDetail } from '../../cases/test-fixtures';
-import { caseTransactions, transactionView } from '../test-fixtures';
+import { breakdown, caseTransactions, transactionView } from '../test-fixtures';
 import { paymentNavigation } from './pay-panel';
 import { CaseTransactionsTab } from './transactions-tab';
 
@@ -25,9 +25,14 @@ function serve(
   });
 }
 
-const renderTab = (status: CaseDetail['caseStatus'] = 'checkingout') =>
+const renderTab = (
+  status: CaseDetail['caseStatus'] = 'checkingout',
+  overrides: Partial<CaseDetail> = {},
+) =>
   renderWithApp(
-    <CaseTransactionsTab caseDetail={caseDetail({ caseStatus: status, caseCurrency: 'BRL' })} />,
+    <CaseTransactionsTab
+      caseDetail={caseDetail({ caseStatus: status, caseCurrency: 'BRL', ...overrides })}
+    />,
   );
 
 const actionLabels = (card: HTMLElement) => {
@@ -249,9 +254,50 @@ describe('case transactions tab', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '/shop');
   });
 
-  it('offers to pay the remaining services with the allowed methods', async () => {
+  it('the owner of a new case without transactions goes to the shop for this case', async () => {
+    serve(caseTransactions());
+    renderTab('new', { can: ['edit', 'addService', 'order'] });
+    expect(await screen.findByRole('link', { name: 'Go to the shop' })).toHaveAttribute(
+      'href',
+      '/shop?caseId=42',
+    );
+  });
+
+  it('shows what paying the remaining services will charge, then the method and the button', async () => {
+    const remaining = breakdown({
+      currency: 'BRL',
+      lines: [
+        {
+          cartProductId: 1,
+          name: 'Guide planning',
+          quantity: 1,
+          planningPrice: 45_000,
+          manufacturePrice: 0,
+          sleevesPrice: 0,
+          comboDiscount: 0,
+          lineDiscount: 0,
+        },
+        {
+          cartProductId: 2,
+          name: 'Printed guide',
+          quantity: 2,
+          planningPrice: 0,
+          manufacturePrice: 70_000,
+          sleevesPrice: 0,
+          comboDiscount: 0,
+          lineDiscount: 0,
+        },
+      ],
+      couponDiscount: 0,
+      shippingFee: 3_500,
+      total: 118_500,
+    });
     const { calls } = serve(
-      caseTransactions({ unpaidServiceIds: [12, 13], paymentMethods: ['pix', 'paypal'] }),
+      caseTransactions({
+        unpaidServiceIds: [12, 13],
+        paymentMethods: ['pix', 'paypal'],
+        remaining,
+      }),
       (call) =>
         call.path === '/case/transaction/42/new'
           ? ok(transactionView({ id: 77, actions: ['pay'] }))
@@ -260,7 +306,19 @@ describe('case transactions tab', { timeout: 15_000 }, () => {
     renderTab();
     const user = userEvent.setup();
     const block = await screen.findByTestId('pay-remaining');
+    // What it will charge, line by line in the case's currency, before anything is created.
+    const charged = within(block).getByTestId('remaining-breakdown');
+    expect(charged).toHaveTextContent('Guide planning');
+    expect(charged).toHaveTextContent('R$ 450,00');
+    expect(charged).toHaveTextContent('Printed guide × 2');
+    expect(charged).toHaveTextContent('R$ 700,00');
+    expect(charged).toHaveTextContent('Shipping');
+    expect(charged).toHaveTextContent('R$ 35,00');
+    expect(within(block).getByTestId('remaining-total')).toHaveTextContent('R$ 1.185,00');
     const create = within(block).getByRole('button', { name: 'Create payment' });
+    // The breakdown comes first, then the method and the button.
+    expect(charged.compareDocumentPosition(create) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
     expect(create).toBeDisabled();
     await user.click(within(block).getByLabelText(/^Payment method/, { selector: 'input' }));
     expect(
@@ -274,6 +332,20 @@ describe('case transactions tab', { timeout: 15_000 }, () => {
         body: { paymentMethod: 'pix' },
       }),
     );
+  });
+
+  it('offers nothing to pay when the server could not price the remaining services', async () => {
+    serve(
+      caseTransactions({
+        items: [transactionView({ id: 1 })],
+        unpaidServiceIds: [12],
+        paymentMethods: ['pix'],
+        remaining: null,
+      }),
+    );
+    renderTab();
+    expect(await screen.findByTestId('transaction-1')).toBeInTheDocument();
+    expect(screen.queryByTestId('pay-remaining')).toBeNull();
   });
 
   it('an error while loading offers a retry', async () => {

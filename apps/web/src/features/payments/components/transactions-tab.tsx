@@ -4,6 +4,7 @@ import {
   Alert,
   Button,
   Card,
+  Divider,
   EmptyState,
   Group,
   Select,
@@ -14,16 +15,49 @@ import {
 } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isBroadNew, type CaseDetail, type PaymentMethod } from '@dentflow/domain';
+import {
+  formatMoney,
+  isBroadNew,
+  type CaseDetail,
+  type CheckoutBreakdown,
+  type PaymentMethod,
+} from '@dentflow/domain';
 import { errorMessage, showError, showSuccess } from '../../../lib/notify';
 import { useCreateTransaction } from '../api/create-transaction';
 import { useCaseTransactions } from '../api/list-case-transactions';
-import { TransactionCard } from './transaction-card';
+import { BreakdownLines, Row, TransactionCard } from './transaction-card';
 
-/** Services no live transaction pays: the caller picks a method and creates a transaction. */
+/** What the new transaction will charge, as the server priced it, in its currency. */
+function RemainingBreakdown({ breakdown }: { breakdown: CheckoutBreakdown }) {
+  const { t } = useTranslation();
+  const money = (amount: number) => formatMoney(amount, breakdown.currency);
+  return (
+    <Stack gap={4} data-testid="remaining-breakdown">
+      <BreakdownLines breakdown={breakdown} />
+      {breakdown.shippingFee !== 0 && (
+        <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <Row label={t('payments:remaining.shipping')} value={money(breakdown.shippingFee)} />
+        </Stack>
+      )}
+      <Divider my={4} />
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fw={700}>{t('payments:remaining.total')}</Text>
+        <Text fw={700} data-testid="remaining-total" style={{ whiteSpace: 'nowrap' }}>
+          {money(breakdown.total)}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Services no live transaction pays: first what a new transaction will charge for them, then the
+ * method and the button that creates it.
+ */
 function PayRemaining(props: {
   caseId: number;
   count: number;
+  remaining: CheckoutBreakdown;
   paymentMethods: readonly PaymentMethod[];
 }) {
   const { t } = useTranslation();
@@ -39,6 +73,10 @@ function PayRemaining(props: {
           {t('payments:remaining.title')}
         </Title>
         <Text size="sm">{t('payments:remaining.body', { n: props.count })}</Text>
+        <RemainingBreakdown breakdown={props.remaining} />
+        <Text size="sm" c="dimmed">
+          {t('payments:remaining.then')}
+        </Text>
         <Group align="flex-end" gap="sm">
           <Select
             label={t('payments:remaining.method')}
@@ -95,8 +133,10 @@ export function CaseTransactionsTab({ caseDetail }: { caseDetail: CaseDetail }) 
       </Alert>
     );
   }
-  const { items, unpaidServiceIds, paymentMethods } = query.data;
-  const canPayRemaining = unpaidServiceIds.length > 0 && paymentMethods.length > 0;
+  const { items, unpaidServiceIds, paymentMethods, remaining } = query.data;
+  // Nothing is offered that the server could not price first.
+  const canPayRemaining =
+    unpaidServiceIds.length > 0 && paymentMethods.length > 0 && remaining !== null;
 
   return (
     <Stack gap="md">
@@ -104,6 +144,7 @@ export function CaseTransactionsTab({ caseDetail }: { caseDetail: CaseDetail }) 
         <PayRemaining
           caseId={caseDetail.id}
           count={unpaidServiceIds.length}
+          remaining={remaining}
           paymentMethods={paymentMethods}
         />
       )}
@@ -117,7 +158,12 @@ export function CaseTransactionsTab({ caseDetail }: { caseDetail: CaseDetail }) 
           py="xl"
         >
           {isBroadNew(caseDetail.caseStatus) && !caseDetail.readOnly && (
-            <Button component={Link} to="/shop" mt="md">
+            <Button
+              component={Link}
+              // The owner orders for this very case; anyone else goes to the shop as such.
+              to={caseDetail.can.includes('order') ? `/shop?caseId=${caseDetail.id}` : '/shop'}
+              mt="md"
+            >
               {t('payments:tab.goToShop')}
             </Button>
           )}

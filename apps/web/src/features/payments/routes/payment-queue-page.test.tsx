@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PendingTransaction } from '@dentflow/domain';
+import type { DeferredCasePayment, PendingTransaction } from '@dentflow/domain';
 import { applyLanguage } from '../../../lib/i18n';
-import { mockFetch, ok } from '../../../test/fetch-mock';
+import { fail, mockFetch, ok } from '../../../test/fetch-mock';
 import { completeProfile } from '../../../test/profiles';
 import { renderRoutes } from '../../../test/render';
 import { transactionView } from '../test-fixtures';
@@ -22,6 +22,21 @@ const pending = (overrides: Partial<PendingTransaction> = {}): PendingTransactio
   ...overrides,
 });
 
+const deferred = (overrides: Partial<DeferredCasePayment> = {}): DeferredCasePayment => ({
+  caseId: 61,
+  caseStatus: 'execute',
+  caseCurrency: 'BRL',
+  patient: { fname: 'Rita', lname: 'Prazo' },
+  owner: { id: 7, displayName: 'Clínica Confiável' },
+  deferredAt: '2026-11-21T14:30:00.000Z',
+  reason: 'Trusted clinic, billed monthly',
+  services: [
+    { id: 91, productName: 'Guide planning', quantity: 1 },
+    { id: 92, productName: 'Printed guide', quantity: 2 },
+  ],
+  ...overrides,
+});
+
 describe('payments queue', { timeout: 15_000 }, () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
@@ -29,6 +44,7 @@ describe('payments queue', { timeout: 15_000 }, () => {
   it('lists what waits for staff with the queue actions only, and confirms a card payment', async () => {
     const { calls } = mockFetch((call) => {
       if (call.path === '/profile/get') return ok(completeProfile({ roles: ['supervisor'] }));
+      if (call.path === '/transactions/deferred') return ok([]);
       if (call.path === '/case/transaction/502/checkPhysicalPayment') {
         return ok(transactionView({ id: 502, paymentStatus: 'paid' }));
       }
@@ -84,6 +100,51 @@ describe('payments queue', { timeout: 15_000 }, () => {
     );
     renderRoutes(routes, '/payments');
     expect(await screen.findByText('Nothing waiting')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing billed later')).toBeInTheDocument();
+  });
+
+  it('lists the cases billed later: case link, patient, client, services, reason and since when', async () => {
+    mockFetch((call) => {
+      if (call.path === '/profile/get') return ok(completeProfile({ roles: ['supervisor'] }));
+      if (call.path === '/transactions/deferred') return ok([deferred()]);
+      return ok([]);
+    });
+    renderRoutes(routes, '/payments');
+    const section = await screen.findByRole('region', { name: 'Billed later' });
+    const row = await within(section).findByTestId('deferred-61');
+    expect(within(row).getByText('Rita Prazo')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Case #61' })).toHaveAttribute(
+      'href',
+      '/case/61?tab=transactions',
+    );
+    expect(within(row).getByText('Client: Clínica Confiável')).toBeInTheDocument();
+    expect(within(row).getByText('Guide planning')).toBeInTheDocument();
+    expect(within(row).getByText('Printed guide × 2')).toBeInTheDocument();
+    expect(within(row).getByText('Reason: Trusted clinic, billed monthly')).toBeInTheDocument();
+    expect(within(row).getByText(/^Validated without payment on /)).toBeInTheDocument();
+    expect(within(row).getByText('In planning')).toBeInTheDocument();
+    // The pending queue above is empty on its own.
+    expect(screen.getByText('Nothing waiting')).toBeInTheDocument();
+  });
+
+  it('a failed billed-later list says so and tries again', async () => {
+    let attempts = 0;
+    mockFetch((call) => {
+      if (call.path === '/profile/get') return ok(completeProfile({ roles: ['supervisor'] }));
+      if (call.path === '/transactions/deferred') {
+        attempts += 1;
+        return attempts === 1
+          ? fail(403, 'FORBIDDEN', 'The list is not available now')
+          : ok([deferred({ caseId: 62 })]);
+      }
+      return ok([]);
+    });
+    renderRoutes(routes, '/payments');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Billed later' });
+    expect(await within(section).findByText('The list is not available now')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByTestId('deferred-62')).toBeInTheDocument();
   });
 
   it('sends a doctor to the not-authorized page without asking for the queue', async () => {
@@ -91,5 +152,6 @@ describe('payments queue', { timeout: 15_000 }, () => {
     renderRoutes(routes, '/payments');
     expect(await screen.findByText('not authorized')).toBeInTheDocument();
     expect(calls.some((call) => call.path === '/transactions/pending')).toBe(false);
+    expect(calls.some((call) => call.path === '/transactions/deferred')).toBe(false);
   });
 });

@@ -12,12 +12,20 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconChecklist, IconDownload } from '@tabler/icons-react';
+import { IconChecklist, IconDownload, IconReceiptOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type PendingTransaction, type PendingWork } from '@dentflow/domain';
+import {
+  formatMoney,
+  type DeferredCasePayment,
+  type PendingTransaction,
+  type PendingWork,
+} from '@dentflow/domain';
 import { SupervisorOnly } from '../../../app/guards/role-only';
 import { errorMessage } from '../../../lib/notify';
+import { ListStates } from '../../../lib/ui/list-states';
+import { StatusBadge } from '../../cases/components/status-badge';
 import { formatDate } from '../../cases/components/format';
+import { useDeferredPayments } from '../api/list-deferred-payments';
 import { usePendingTransactions } from '../api/list-pending-transactions';
 import { PaymentStatusBadge } from '../components/payment-status-badge';
 import { TransactionActions } from '../components/transaction-actions';
@@ -109,6 +117,99 @@ function PendingRow({ item }: { item: PendingTransaction }) {
   );
 }
 
+/** A case validated without payment: who owes what, why, and since when. */
+function DeferredRow({ item }: { item: DeferredCasePayment }) {
+  const { t } = useTranslation();
+  const patient = `${item.patient.fname} ${item.patient.lname}`.trim();
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="li"
+      data-testid={`deferred-${item.caseId}`}
+      aria-label={t('payments:deferred.rowLabel', { patient, id: item.caseId })}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {patient}
+            </Text>
+            <Anchor component={Link} to={`/case/${item.caseId}?tab=transactions`} size="sm">
+              {t('payments:queue.case', { id: item.caseId })}
+            </Anchor>
+          </Stack>
+          <StatusBadge status={item.caseStatus} archived={false} />
+        </Group>
+        <Text size="sm">{t('payments:deferred.owner', { name: item.owner.displayName })}</Text>
+        <Stack gap={0} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
+          {item.services.map((service) => (
+            <Text key={service.id} component="li" size="sm">
+              {service.quantity > 1
+                ? t('payments:card.lineQuantity', {
+                    name: service.productName,
+                    n: service.quantity,
+                  })
+                : service.productName}
+            </Text>
+          ))}
+        </Stack>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('payments:deferred.reason', { reason: item.reason })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('payments:deferred.since', { date: formatDate(item.deferredAt, true) })}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Cases validated without payment whose services are still unpaid: the lab bills them later. */
+function BilledLater() {
+  const { t } = useTranslation();
+  const query = useDeferredPayments();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="billed-later">
+      <Title order={2} size="h3" id="billed-later">
+        {t('payments:deferred.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('payments:deferred.intro')}
+      </Text>
+      <ListStates
+        query={query}
+        isEmpty={(items) => items.length === 0}
+        skeleton={{ rows: 2, height: 110, radius: 'md' }}
+        loadingLabel={t('payments:deferred.loading')}
+        retryLabel={t('payments:retry')}
+        empty={
+          <EmptyState
+            icon={<IconReceiptOff size={28} />}
+            title={t('payments:deferred.emptyTitle')}
+            description={t('payments:deferred.empty')}
+            py="lg"
+          />
+        }
+      >
+        {(items) => (
+          <Stack
+            gap="sm"
+            component="ul"
+            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+            data-testid="deferred-payments"
+          >
+            {items.map((item) => (
+              <DeferredRow key={item.caseId} item={item} />
+            ))}
+          </Stack>
+        )}
+      </ListStates>
+    </Stack>
+  );
+}
+
 function PaymentQueue() {
   const { t } = useTranslation();
   const query = usePendingTransactions();
@@ -161,11 +262,15 @@ function PaymentQueue() {
         {t('payments:queue.intro')}
       </Text>
       {body}
+      <BilledLater />
     </Stack>
   );
 }
 
-/** /payments — transactions waiting for staff (supervisors and admins), oldest first. */
+/**
+ * /payments — transactions waiting for staff (supervisors and admins), oldest first; then the
+ * cases validated without payment that are still unpaid (billed later).
+ */
 export function PaymentQueuePage() {
   return (
     <SupervisorOnly>

@@ -28,6 +28,7 @@ import {
 import { CurrencyPicker } from '../../cases/components/currency-picker';
 import { manufacturePart } from '../cart/cart-products';
 import { qtdOptionLabel } from './labels';
+import { OrderForCaseCard, type OrderTarget } from './order-for-case';
 
 export type CaseMode = 'new' | 'existing';
 export interface PatientName {
@@ -168,6 +169,8 @@ export function CartStep({
   onCaseModeChange,
   caseId,
   onCaseIdChange,
+  orderTarget,
+  onLeaveOrderTarget,
   cases,
   casesLoading,
   patient,
@@ -189,6 +192,9 @@ export function CartStep({
   onCaseModeChange: (mode: CaseMode) => void;
   caseId: number | null;
   onCaseIdChange: (id: number | null) => void;
+  /** The case this order is for (set from the case page); then no other case is chosen here. */
+  orderTarget: OrderTarget | null;
+  onLeaveOrderTarget: () => void;
   cases: readonly CasePreview[];
   casesLoading: boolean;
   patient: PatientName;
@@ -222,79 +228,89 @@ export function CartStep({
         ))}
       </Stack>
 
-      <Card withBorder radius="md" padding="sm">
-        <Title order={2} size="h4" mb="xs">
-          {t('shop:checkout.caseTitle')}
-        </Title>
-        <Radio.Group
-          value={caseMode}
-          onChange={(value) => onCaseModeChange(value === 'existing' ? 'existing' : 'new')}
-          aria-label={t('shop:checkout.caseTitle')}
-        >
-          <Group gap="lg" mb="sm">
-            <Radio value="new" label={t('shop:checkout.newCase')} />
-            <Radio
-              value="existing"
-              label={t('shop:checkout.existingCase')}
-              disabled={!casesLoading && cases.length === 0}
-            />
-          </Group>
-        </Radio.Group>
-        {caseMode === 'existing' ? (
-          <Select
-            label={t('shop:checkout.case')}
-            required
-            placeholder={casesLoading ? t('shop:checkout.loadingCases') : t('shop:checkout.choose')}
-            searchable
-            data={cases.map((item) => ({
-              value: String(item.id),
-              label: t('shop:checkout.caseOption', {
-                id: item.id,
-                patient: personDisplayName(item.patient),
-              }),
-            }))}
-            value={caseId === null ? null : String(caseId)}
-            onChange={(value) => onCaseIdChange(value ? Number(value) : null)}
-            error={fieldError('caseId')}
-            nothingFoundMessage={t('shop:checkout.noCases')}
-          />
-        ) : (
-          <Stack gap="sm">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label={t('shop:checkout.patientFirstName')}
-                required
-                maxLength={60}
-                value={patient.fname}
-                onChange={(event) =>
-                  onPatientChange({ ...patient, fname: event.currentTarget.value })
-                }
-                error={fieldError(`${patientPath}.fname`, 'patient.fname')}
+      {orderTarget ? (
+        <OrderForCaseCard
+          target={orderTarget}
+          error={fieldError('caseId')}
+          onLeave={onLeaveOrderTarget}
+        />
+      ) : (
+        <Card withBorder radius="md" padding="sm">
+          <Title order={2} size="h4" mb="xs">
+            {t('shop:checkout.caseTitle')}
+          </Title>
+          <Radio.Group
+            value={caseMode}
+            onChange={(value) => onCaseModeChange(value === 'existing' ? 'existing' : 'new')}
+            aria-label={t('shop:checkout.caseTitle')}
+          >
+            <Group gap="lg" mb="sm">
+              <Radio value="new" label={t('shop:checkout.newCase')} />
+              <Radio
+                value="existing"
+                label={t('shop:checkout.existingCase')}
+                disabled={!casesLoading && cases.length === 0}
               />
-              <TextInput
-                label={t('shop:checkout.patientLastName')}
-                required
-                maxLength={60}
-                value={patient.lname}
-                onChange={(event) =>
-                  onPatientChange({ ...patient, lname: event.currentTarget.value })
-                }
-                error={fieldError(`${patientPath}.lname`, 'patient.lname')}
-              />
-            </SimpleGrid>
-            <CurrencyPicker
-              value={currency}
-              onChange={onCaseCurrencyChange}
-              description={t('cases:currency.hint')}
+            </Group>
+          </Radio.Group>
+          {caseMode === 'existing' ? (
+            <Select
+              label={t('shop:checkout.case')}
+              required
+              placeholder={
+                casesLoading ? t('shop:checkout.loadingCases') : t('shop:checkout.choose')
+              }
+              searchable
+              data={cases.map((item) => ({
+                value: String(item.id),
+                label: t('shop:checkout.caseOption', {
+                  id: item.id,
+                  patient: personDisplayName(item.patient),
+                }),
+              }))}
+              value={caseId === null ? null : String(caseId)}
+              onChange={(value) => onCaseIdChange(value ? Number(value) : null)}
+              error={fieldError('caseId')}
+              nothingFoundMessage={t('shop:checkout.noCases')}
             />
-          </Stack>
-        )}
-        {caseMode === 'existing' && caseId !== null && (
-          <Text size="sm" c="dimmed" mt="xs">
-            {t('shop:checkout.caseCurrency', { currency: t(`domain:currencies.${currency}`) })}
-          </Text>
-        )}
-      </Card>
+          ) : (
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label={t('shop:checkout.patientFirstName')}
+                  required
+                  maxLength={60}
+                  value={patient.fname}
+                  onChange={(event) =>
+                    onPatientChange({ ...patient, fname: event.currentTarget.value })
+                  }
+                  error={fieldError(`${patientPath}.fname`, 'patient.fname')}
+                />
+                <TextInput
+                  label={t('shop:checkout.patientLastName')}
+                  required
+                  maxLength={60}
+                  value={patient.lname}
+                  onChange={(event) =>
+                    onPatientChange({ ...patient, lname: event.currentTarget.value })
+                  }
+                  error={fieldError(`${patientPath}.lname`, 'patient.lname')}
+                />
+              </SimpleGrid>
+              <CurrencyPicker
+                value={currency}
+                onChange={onCaseCurrencyChange}
+                description={t('cases:currency.hint')}
+              />
+            </Stack>
+          )}
+          {caseMode === 'existing' && caseId !== null && (
+            <Text size="sm" c="dimmed" mt="xs">
+              {t('shop:checkout.caseCurrency', { currency: t(`domain:currencies.${currency}`) })}
+            </Text>
+          )}
+        </Card>
+      )}
 
       <Card withBorder radius="md" padding="sm">
         <TextInput

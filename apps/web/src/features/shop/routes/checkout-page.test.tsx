@@ -5,6 +5,7 @@ import {
   emptyDataInfo,
   translate,
   type AdminProduct,
+  type CaseDetail,
   type CheckoutBody,
   type Currency,
   type Language,
@@ -17,9 +18,10 @@ import { applyLanguage } from '../../../lib/i18n';
 import { fail, mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock';
 import { completeProfile } from '../../../test/profiles';
 import { renderRoutes } from '../../../test/render';
-import { cartStorageKey, dispatchCart } from '../cart/cart-store';
-import { toggleProduct } from '../cart/cart-products';
 import { caseDetail } from '../../cases/test-fixtures';
+import { cartStorageKey, dispatchCart } from '../cart/cart-store';
+import { readOrderForCase, setOrderForCase } from '../cart/order-for-case';
+import { toggleProduct } from '../cart/cart-products';
 import { adminProduct, breakdown, quoteResponse, shopProduct } from '../test-fixtures';
 import { CheckoutPage } from './checkout-page';
 
@@ -74,11 +76,24 @@ interface FakeOptions {
   language?: Language;
   checkout?: (call: RecordedCall) => Response | Promise<Response>;
   quote?: (request: QuoteRequest) => unknown;
+  /** Cases as `GET /case/{id}/get` answers them. */
+  cases?: CaseDetail[];
 }
 
-function fakeApi({ currency = 'BRL', language = 'en', checkout, quote }: FakeOptions = {}) {
+function fakeApi({
+  currency = 'BRL',
+  language = 'en',
+  checkout,
+  quote,
+  cases = [],
+}: FakeOptions = {}) {
   return mockFetch((call) => {
     const path = call.path;
+    const caseRead = /^\/case\/(\d+)\/get$/.exec(path);
+    if (caseRead) {
+      const found = cases.find((item) => item.id === Number(caseRead[1]));
+      return found ? ok(found) : fail(404, 'NOT_FOUND', 'Not found');
+    }
     if (path === '/profile/get')
       return ok(completeProfile({ dataInfo: { ...emptyDataInfo(language), currency } }));
     const product = /^\/products\/get\/(\d+)$/.exec(path);
@@ -359,6 +374,61 @@ describe('checkout', { timeout: 30_000 }, () => {
     const couponField = await screen.findByLabelText('Coupon');
     expect(couponField).toHaveAccessibleDescription(/This coupon has no uses left/);
     expect(storedCart().items).toHaveLength(1);
+  });
+
+  it('orders more for the case chosen on its page: an upgrade, in its currency, sent with its id', async () => {
+    fillCart(1);
+    setOrderForCase(7, 42);
+    const { calls } = fakeApi({
+      cases: [caseDetail({ caseStatus: 'execute', caseCurrency: 'USD', can: ['order'] })],
+      checkout: () => ok({ caseId: 42, transactionId: 9, breakdown: breakdown() }),
+    });
+    renderRoutes(routes, '/shop/checkout');
+    const user = userEvent.setup();
+    const card = await screen.findByTestId('checkout-case');
+    expect(
+      await within(card).findByRole('heading', { name: 'Ordering for case #42 · Maria Silva' }),
+    ).toBeInTheDocument();
+    expect(within(card).getByTestId('checkout-upgrade')).toHaveTextContent(
+      /this order is an upgrade.*planned once their payment is confirmed/,
+    );
+    expect(within(card).getByText(/charged once, never added twice/)).toBeInTheDocument();
+    // No other case and no patient to choose: the order is this case's.
+    expect(screen.queryByRole('radio', { name: 'Open a new case' })).toBeNull();
+    expect(screen.queryByLabelText(/Patient's first name/)).toBeNull();
+    await waitFor(() =>
+      expect(quoteBodies(calls).at(-1)).toMatchObject({ caseId: 42, currency: 'USD' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('radio', { name: /Pix/ }));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('heading', { name: 'Order placed' })).toBeInTheDocument();
+    expect(checkoutBodies(calls)[0]).toMatchObject({ caseId: 42, currency: 'USD' });
+    // Placed: the next order is not for this case any more.
+    expect(readOrderForCase(7)).toBeNull();
+  });
+
+  it('a case that can take no more orders holds the order, and another case can be chosen', async () => {
+    fillCart(1);
+    setOrderForCase(7, 42);
+    const { calls } = fakeApi({ cases: [caseDetail({ caseStatus: 'finished', can: [] })] });
+    renderRoutes(routes, '/shop/checkout');
+    const user = userEvent.setup();
+    const card = await screen.findByTestId('checkout-case');
+    expect(
+      await within(card).findByText('Nothing more can be ordered for this case now.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByRole('heading', { name: 'Payment method' })).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Order for another case' }));
+    expect(readOrderForCase(7)).toBeNull();
+    expect(await screen.findByRole('radio', { name: 'Open a new case' })).toBeChecked();
+    await fillPatient(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Payment method' })).toBeInTheDocument();
+    await waitFor(() => expect(quoteBodies(calls).at(-1)).toMatchObject({ caseId: null }));
   });
 
   it('sends to an existing case of the caller, priced in its currency', async () => {

@@ -55,12 +55,14 @@ import { useCouponLookup } from '../api/lookup-coupon';
 import { useQuote } from '../api/quote';
 import { cartShips } from '../cart/cart-products';
 import { forgetCheckoutAttempt, idempotencyKeyFor } from '../cart/checkout-attempt';
+import { useOrderForCase } from '../cart/order-for-case';
 import { useCart } from '../cart/use-cart';
 import { AddressStep } from '../components/address-step';
 import { CartStep, type CaseMode, type PatientName } from '../components/cart-step';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { problemMessage } from '../components/labels';
 import { NoPaymentMethod } from '../components/no-payment-method';
+import { isOrderable, useOrderTarget } from '../components/order-for-case';
 import { PaymentStep } from '../components/payment-step';
 
 /** How long edits pause before the server prices the order again or checks the coupon. */
@@ -173,22 +175,28 @@ function CheckoutFlow({
   const { data: profile } = useProfile();
   const userId = profile?.id ?? 0;
 
-  // The case: one of the caller's cases still in broad 'new', or a new one for a patient.
+  // The case: the one this tab orders for (the case page's 'Order more for this case', at any
+  // status the server allows), else one of the caller's cases still in broad 'new', or a new one
+  // for a patient.
+  const orderFor = useOrderForCase();
+  const target = useOrderTarget(orderFor.caseId);
   const caseList = useCaseList({ filter: 'new', page: 0, pageSize: 100 });
   const cases = (caseList.data?.items ?? []).filter((item) => item.owner.id === userId);
-  const [caseMode, setCaseMode] = useState<CaseMode>('new');
-  const [caseId, setCaseId] = useState<number | null>(null);
+  const [chosenMode, setCaseMode] = useState<CaseMode>('new');
+  const [chosenCaseId, setCaseId] = useState<number | null>(null);
+  const caseMode: CaseMode = target ? 'existing' : chosenMode;
+  const caseId = target ? target.caseId : chosenCaseId;
   const chosenCase = caseMode === 'existing' ? cases.find((item) => item.id === caseId) : undefined;
+  const existing = target?.detail ?? chosenCase;
   // Every amount on this screen is in one currency: the case's, or the one the new case opens in
   // (the profile's unless the user picks the other).
   const [newCaseCurrency, setNewCaseCurrency] = useState<Currency | null>(null);
-  const currency =
-    chosenCase?.caseCurrency ?? newCaseCurrency ?? profileCurrency(profile?.dataInfo);
+  const currency = existing?.caseCurrency ?? newCaseCurrency ?? profileCurrency(profile?.dataInfo);
   const changeCaseCurrency = useChangeCaseCurrency();
   const switchCurrency = (next: Currency) => {
-    if (caseMode === 'existing' && chosenCase) {
+    if (caseMode === 'existing' && existing) {
       changeCaseCurrency.mutate(
-        { id: chosenCase.id, caseCurrency: next, modifiedAt: chosenCase.modifiedAt },
+        { id: existing.id, caseCurrency: next, modifiedAt: existing.modifiedAt },
         { onError: (error) => setSubmitError(error) },
       );
     } else {
@@ -314,6 +322,10 @@ function CheckoutFlow({
     const required = i18n.t('validation.required', { ns: 'errors' });
     if (!patient.fname.trim()) clientErrors[`${PATIENT_PATH}.fname`] = required;
     if (!patient.lname.trim()) clientErrors[`${PATIENT_PATH}.lname`] = required;
+  } else if (target) {
+    if (target.error) clientErrors.caseId = errorMessage(target.error);
+    else if (!target.detail) clientErrors.caseId = t('shop:forCase.loading');
+    else if (!isOrderable(target)) clientErrors.caseId = t('shop:forCase.notOrderable');
   } else if (caseId === null) {
     clientErrors.caseId = i18n.t('validation.required', { ns: 'errors' });
   }
@@ -360,6 +372,7 @@ function CheckoutFlow({
       {
         onSuccess: (result) => {
           forgetCheckoutAttempt(userId);
+          orderFor.setCaseId(null);
           onPlaced(result);
           dispatch({ type: 'clear' });
         },
@@ -409,6 +422,8 @@ function CheckoutFlow({
         onCaseModeChange={setCaseMode}
         caseId={caseId}
         onCaseIdChange={setCaseId}
+        orderTarget={target}
+        onLeaveOrderTarget={() => orderFor.setCaseId(null)}
         cases={cases}
         casesLoading={caseList.isLoading}
         patient={patient}

@@ -6,7 +6,9 @@ import { applyLanguage } from '../../../lib/i18n';
 import { fail, mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock';
 import { completeProfile } from '../../../test/profiles';
 import { renderRoutes } from '../../../test/render';
+import { caseDetail } from '../../cases/test-fixtures';
 import { cartStorageKey } from '../cart/cart-store';
+import { readOrderForCase } from '../cart/order-for-case';
 import { CartMenu } from '../components/cart-menu';
 import { comboProduct, shopProduct } from '../test-fixtures';
 import { ShopPage } from './shop-page';
@@ -40,6 +42,8 @@ const page = (items: ShopProduct[]) => ok({ items, total: items.length, page: 0,
 function shopApi(items: ShopProduct[] = [shopProduct(), comboProduct()], profileId = 7) {
   return mockFetch((call) => {
     if (call.path === '/profile/get') return ok(brlProfile(profileId));
+    if (call.path === '/case/42/get')
+      return ok(caseDetail({ caseStatus: 'execute', can: ['order'] }));
     if (call.path === '/products/category/list')
       return ok([category(1, 'Planning'), category(3, 'Guides')]);
     if (call.path.startsWith('/api/v2/shop/products')) return page(items);
@@ -53,8 +57,43 @@ const productCalls = (calls: RecordedCall[]) =>
     .map((c) => new URL(c.path, 'http://x').searchParams);
 
 describe('shop', { timeout: 20_000 }, () => {
-  beforeEach(() => applyLanguage('en'));
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    return applyLanguage('en');
+  });
   afterEach(() => vi.unstubAllGlobals());
+
+  it('?caseId= makes the order one for that case until the user orders for another', async () => {
+    shopApi();
+    const { router } = renderRoutes(routes, '/shop?caseId=42');
+    const banner = await screen.findByTestId('order-for-case');
+    expect(
+      await within(banner).findByText(
+        'You are ordering for case #42 · Maria Silva. Add products, then go to checkout.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Back to the case' })).toHaveAttribute(
+      'href',
+      '/case/42',
+    );
+    // Remembered for the checkout (this tab), and the address bar is the plain shop again.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(readOrderForCase(7)).toBe(42);
+    expect(screen.getByTestId('order-for-case')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(banner).getByRole('button', { name: 'Order for another case' }));
+    expect(screen.queryByTestId('order-for-case')).toBeNull();
+    expect(readOrderForCase(7)).toBeNull();
+  });
+
+  it('without a case to order for there is no banner', async () => {
+    shopApi();
+    renderRoutes(routes, '/shop?caseId=abc');
+    expect(await screen.findByTestId('shop-card-PLAN-GUIDE')).toBeInTheDocument();
+    expect(screen.queryByTestId('order-for-case')).toBeNull();
+    expect(readOrderForCase(7)).toBeNull();
+  });
 
   it('shows cards with localized name, price, combo discount, favourite and placeholder image', async () => {
     shopApi([

@@ -1,4 +1,5 @@
-import { useReducer, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, EmptyState, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore } from '@tabler/icons-react';
@@ -14,16 +15,38 @@ import { errorMessage } from '../../../lib/notify';
 import { useCategories } from '../../products/api/list-categories';
 import { useShopProductList } from '../api/list-shop-products';
 import { useShopScope } from '../api/shop-scope';
+import { parseCaseIdParam, useOrderForCase } from '../cart/order-for-case';
+import { OrderForCaseBanner, useOrderTarget } from '../components/order-for-case';
 import { ProductCard } from '../components/product-card';
 import { ShopFilters } from '../components/shop-filters';
 
 /** How long typing pauses before the search runs. */
 export const SHOP_SEARCH_DEBOUNCE_MS = 350;
 
-/** /shop — the product grid with the category, most-ordered and text filters. */
+/**
+ * /shop — the product grid with the category, most-ordered and text filters. `?caseId=…` (the
+ * case page's 'Order more for this case') makes this tab's order one for that case.
+ */
 export function ShopPage() {
   const { t } = useTranslation();
   const { language } = useShopScope();
+  const [params, setParams] = useSearchParams();
+  const requestedCase = parseCaseIdParam(params.get('caseId'));
+  const orderFor = useOrderForCase();
+  const { setCaseId } = orderFor;
+  useEffect(() => {
+    if (requestedCase === null || !orderFor.ready) return;
+    setCaseId(requestedCase);
+    // Remembered for the checkout: the address bar goes back to the plain shop.
+    setParams(
+      (current) => {
+        current.delete('caseId');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [requestedCase, orderFor.ready, setCaseId, setParams]);
+  const target = useOrderTarget(orderFor.caseId ?? requestedCase);
   const [filter, dispatchFilter] = useReducer(shopFilterReducer, EMPTY_SHOP_FILTER);
   const [page, setPage] = useState(0);
   const [debouncedText] = useDebouncedValue(filter.text, SHOP_SEARCH_DEBOUNCE_MS);
@@ -98,6 +121,7 @@ export function ShopPage() {
       <Title order={1} size="h2">
         {t('shop:list.title')}
       </Title>
+      {target && <OrderForCaseBanner target={target} onLeave={() => setCaseId(null)} />}
       <ShopFilters
         filter={filter}
         onChange={changeFilter}
