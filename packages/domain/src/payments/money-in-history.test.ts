@@ -76,6 +76,37 @@ describe('caseEventDetailFor', () => {
     });
   });
 
+  it('an upgrade says so to everyone, its total only to those who see the transaction', () => {
+    const checkout = {
+      action: 'checkout',
+      detail: { transactionId: 3, total: 500, upgrade: true },
+    };
+    const facts = { caseOwnerId: owner, payerId: owner };
+    expect(caseEventDetailFor({ userId: 30, roles: ['planner'] }, checkout, facts)).toEqual({
+      transactionId: 3,
+      upgrade: true,
+    });
+  });
+
+  it.each([
+    ['the owner', { userId: owner, roles: ['doctor'] }, true],
+    ['a supervisor', { userId: 2, roles: ['supervisor'] }, true],
+    ['the planner', { userId: 30, roles: ['planner'] }, false],
+    ['a printer', { userId: 31, roles: ['printer'] }, false],
+  ] as const)('a validation without payment: the amount for %s → %s', (_name, viewer, money) => {
+    const paymentOverride = {
+      reason: 'Monthly',
+      serviceIds: [4],
+      unpaidAmount: 900,
+      currency: 'BRL',
+    };
+    const validate = { action: 'validate', detail: { paymentOverride } };
+    const read = caseEventDetailFor(viewer, validate, { caseOwnerId: owner, payerId: null });
+    expect(read).toEqual({
+      paymentOverride: money ? paymentOverride : { reason: 'Monthly', serviceIds: [4] },
+    });
+  });
+
   it('leaves every other event as it is, for anyone', () => {
     const validate = { action: 'validate', detail: { automatic: true, review: 'plannerNotSet' } };
     expect(

@@ -8,7 +8,9 @@ import { transactionRelation } from './transaction-permissions';
  * and what kind of change happened.
  */
 export const MONEY_EVENT_ACTIONS = ['checkout', 'payment'] as const;
-const NOT_MONEY_KEYS = ['transactionId', 'change'] as const;
+const NOT_MONEY_KEYS = ['transactionId', 'change', 'upgrade'] as const;
+/** A validation without payment records what the unpaid services would cost: money too. */
+const OVERRIDE_MONEY_KEYS = ['unpaidAmount', 'currency'] as const;
 
 /** Whether a history event's detail key tells about money (see MONEY_EVENT_ACTIONS). */
 export function isMoneyDetailKey(action: string, key: string): boolean {
@@ -26,12 +28,20 @@ export function caseEventDetailFor(
   event: { action: string; detail: Record<string, unknown> },
   facts: { caseOwnerId: number; payerId: number | null },
 ): Record<string, unknown> {
-  if (!isOneOf(MONEY_EVENT_ACTIONS, event.action)) return event.detail;
+  const override = event.detail.paymentOverride;
+  const overridden = event.action === 'validate' && typeof override === 'object' && override;
+  if (!isOneOf(MONEY_EVENT_ACTIONS, event.action) && !overridden) return event.detail;
   const relation = transactionRelation(viewer, {
     payerId: facts.payerId ?? facts.caseOwnerId,
     caseOwnerId: facts.caseOwnerId,
   });
   if (relation) return event.detail;
+  if (overridden) {
+    const reason = Object.fromEntries(
+      Object.entries(override).filter(([key]) => !isOneOf(OVERRIDE_MONEY_KEYS, key)),
+    );
+    return { ...event.detail, paymentOverride: reason };
+  }
   return Object.fromEntries(
     Object.entries(event.detail).filter(([key]) => !isMoneyDetailKey(event.action, key)),
   );
