@@ -4,6 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run build
-# DESIGN §11: the login route loads at most 200 KB of gzipped JavaScript.
+# The login route loads at most 200 KB of gzipped JavaScript.
 npm run budget -w @dentflow/web
 npx playwright test -c apps/web/playwright.config.ts "$@"

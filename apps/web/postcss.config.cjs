@@ -1,4 +1,4 @@
-// Spec §9 breakpoints in em, for CSS modules; the theme derives them from the domain's BREAKPOINTS
+// The breakpoints in em, for CSS modules; the theme derives them from the domain's BREAKPOINTS
 // and src/app/theme.test.ts fails if these drift from it.
 module.exports = {
   plugins: {

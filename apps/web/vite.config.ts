@@ -44,9 +44,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
-      // @dentflow/domain is pure (DESIGN §1: no I/O, only functions, schemas and constants), so a
+      // @dentflow/domain is pure (no I/O, only functions, schemas and constants), so a
       // module of it that a chunk does not use can be dropped even though it builds zod schemas
-      // at load time. This keeps zod out of the login route (DESIGN §11 budget).
+      // at load time. This keeps zod out of the login route.
       output: {
         // Positioning code for menus and popovers is only needed after login; a group of its own
         // keeps it from being merged into a chunk that the login page loads.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the case API at 100,000 cases (issue 6 §6, DESIGN §11).
+ * `npm run bench`: the case API at 100,000 cases.
  *
  * 1. creates a fresh PostgreSQL database (BENCH_PG_URL, else TEST_PG_URL, else the local one);
  * 2. starts the real server on it (`apps/server/src/main.ts` through tsx, in its own process, on

@@ -103,7 +103,7 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
       .optional(),
   );
 
-/** Every setting of the server, read from the environment (DESIGN §4; `.env.example`). */
+/** Every setting of the server, read from the environment (`.env.example`). */
 const envSchema = z.object({
   NODE_ENV: optionalText,
   DATA_DIR: optionalText,

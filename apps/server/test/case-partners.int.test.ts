@@ -5,7 +5,7 @@ import { caseApi, codeOf, createUser, objOf } from './support/cases-fixtures';
 import { bearer, login, startTestApp, type Session, type TestApp } from './support/test-app';
 
 /**
- * Issue 11 §3 from the case's side: the owning clinic adds and removes its linked partners on the
+ * From the case's side: the owning clinic adds and removes its linked partners on the
  * case's Users tab (`can` carries 'addPartner'); nobody else but staff touches case users.
  */
 

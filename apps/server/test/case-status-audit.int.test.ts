@@ -11,7 +11,7 @@ import { grantCapabilities } from './support/payments-fixtures';
 import { cartItem, order, shopCall, PATIENT } from './support/shop-fixtures';
 import { json, startTestApp, type Session, type TestApp } from './support/test-app';
 
-/** Issue "Administration" §5: every change of case status writes an audit row. */
+/** Every change of case status writes an audit row. */
 let t: TestApp;
 let s: Awaited<ReturnType<typeof demoSessions>>;
 let setup: CaseSetup;

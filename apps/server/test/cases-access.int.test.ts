@@ -16,7 +16,7 @@ import {
 import { startTestApp, type Session, type TestApp } from './support/test-app';
 
 /**
- * Issue 6 §3, every cell: who sees which case (404 otherwise, like a missing case), read-only or
+ * Every cell: who sees which case (404 otherwise, like a missing case), read-only or
  * not, and that the lists and counts agree with `get` for every user.
  */
 let t: TestApp;

@@ -14,7 +14,7 @@ import {
 import { bearer, startTestApp, type Session, type TestApp } from './support/test-app';
 
 /**
- * Issue "Conversation" §1: the case chat on real PostgreSQL — every channel's permission cell
+ * The case chat on real PostgreSQL — every channel's permission cell
  * with real users, paging, delete rules, view records and unread counts, bad input, and the
  * notifications a message creates (right users only, same transaction).
  */

@@ -22,7 +22,7 @@ import { caseApi, createUser, objOf } from './support/cases-fixtures';
 import { bearer, login, startTestApp, type Session, type TestApp } from './support/test-app';
 
 /**
- * Issue "Conversation" §3 on real PostgreSQL (and the local Redis for two instances): who may
+ * On real PostgreSQL (and the local Redis for two instances): who may
  * connect, which rooms a socket gets, and that a change reaches exactly the allowed clients.
  */
 

@@ -15,7 +15,7 @@ import { createUser } from './support/cases-fixtures';
 import { createCase } from './support/storage-fixtures';
 import { bearer, json, login, startTestApp, type Session, type TestApp } from './support/test-app';
 
-/** Issue 11 §5: the personal data export, the user's own deletion and the audit log search. */
+/** The personal data export, the user's own deletion and the audit log search. */
 
 let t: TestApp;
 let admin: Session;

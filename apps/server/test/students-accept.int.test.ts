@@ -6,7 +6,7 @@ import { hashToken, randomToken } from '../src/security/tokens';
 import { createUser } from './support/cases-fixtures';
 import { bearer, json, startTestApp, type Session, type TestApp } from './support/test-app';
 
-/** Issue "Administration" §2: an existing account accepts an invitation from its profile. */
+/** An existing account accepts an invitation from its profile. */
 let t: TestApp;
 let instructor: Session;
 const INSTRUCTOR_DISCOUNT = 15;

@@ -5,7 +5,7 @@ import { logIn, signIn, skipWelcome } from './support/session';
 import { DEMO_PASSWORD, webText } from './support/texts';
 
 /**
- * Announcements (issue 11): an admin writes one in three languages on /settings/announcements
+ * Announcements: an admin writes one in three languages on /settings/announcements
  * and activates it; a user sees it in their language right after login, then goes home.
  */
 

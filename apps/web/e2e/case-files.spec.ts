@@ -13,7 +13,7 @@ import { signIn } from './support/session';
 import { DEMO_PASSWORD } from './support/texts';
 
 /**
- * The files of a case end to end (issue 7), in English: the doctor sends photos and the upper-jaw
+ * The files of a case end to end, in English: the doctor sends photos and the upper-jaw
  * STL to a new case, sees the upload in progress and the previews, and the 3D viewer draws the
  * model; the planner sends a planning file and publishes it; the doctor asks for a change; the
  * planner sends a revised file and publishes it; the doctor approves it. Another doctor gets 404

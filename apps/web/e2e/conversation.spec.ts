@@ -3,7 +3,7 @@ import { queryRows, setUserLanguage, sql } from './support/database';
 import { signIn } from './support/session';
 
 /**
- * The conversation end to end (issue 10): a doctor and a planner on one case in two browser
+ * The conversation end to end: a doctor and a planner on one case in two browser
  * contexts. The doctor writes on the public channel; the planner sees it without reloading and
  * the bell counts up; the planner answers and the doctor sees it. The doctor has no internal
  * channel. Everything arrives through the live updates (Socket.IO), no page is reloaded.

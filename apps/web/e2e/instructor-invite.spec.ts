@@ -13,7 +13,7 @@ import { completeAddress, logIn, signIn, skipWelcome } from './support/session';
 import { BROWSER_LOCALES, fieldName, webText } from './support/texts';
 
 /**
- * Issue "Administration" §6: an instructor invites a doctor by email in Spanish; the doctor opens
+ * An instructor invites a doctor by email in Spanish; the doctor opens
  * the link from the mail, sees who invites them and the discount, registers, verifies, completes
  * the profile and sees the instructor discount in the checkout summary; the instructor then finds
  * them among the students and the invitation no longer pending.

@@ -15,7 +15,7 @@ import { signIn } from './support/session';
 import { fieldName } from './support/texts';
 
 /**
- * The shop end to end (issue 8): a doctor filters the shop, adds the guide combo and a printed
+ * The shop end to end: a doctor filters the shop, adds the guide combo and a printed
  * guide with sleeves, applies WELCOME10, picks Sedex and sees the server's total in the case
  * currency — in Portuguese with reais (and places the order), and in English with dollars. An
  * admin creates a product with an image and a coupon bound to it, which a doctor then uses.

@@ -5,7 +5,7 @@ import { signIn } from './support/session';
 import { webText } from './support/texts';
 
 /**
- * Users administration end to end (issue 11): an admin gives a doctor the planner role instead of
+ * Users administration end to end: an admin gives a doctor the planner role instead of
  * the doctor role, and that user's menu changes on their next page load (no shop, the planner's
  * lists) — the server already answers them as a planner.
  */

@@ -1,5 +1,5 @@
 // Measures the gzipped JavaScript a route loads: the entry chunk, the route's chunk, and every
-// chunk they import statically (DESIGN §11: the login route loads at most 200 KB gzipped).
+// chunk they import statically (the login route loads at most 200 KB gzipped).
 // Usage: node scripts/route-budget.mjs [route-chunk-prefix=login-page] [budgetKB=200]
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

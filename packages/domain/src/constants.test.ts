@@ -20,7 +20,7 @@ import { ADDRESS_LIMITS } from './profile/profile';
 import { PASSWORD_MIN_LENGTH } from './forms/rules';
 import { TREATMENT_PURPOSES } from './cases/service-data';
 
-describe('spec §9 constants', () => {
+describe('constants', () => {
   it.each([
     ['breakpoint sm', BREAKPOINTS.sm, 640],
     ['breakpoint md', BREAKPOINTS.md, 768],

@@ -1,4 +1,4 @@
-/** Spec §9 business constants and limits, and the small numbers of §2 (dialogs, cards, gestures). */
+/** Business constants and limits, and the small numbers of §2 (dialogs, cards, gestures). */
 
 /** Layout breakpoints in px. */
 export const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;

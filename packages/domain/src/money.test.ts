@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatMoney, parseMoney } from './money';
 
-describe('formatMoney (spec §1: symbol in front, two fraction digits)', () => {
+describe('formatMoney (symbol in front, two fraction digits)', () => {
   it.each([
     [123456, 'BRL', 'R$ 1.234,56'],
     [123456, 'USD', 'U$ 1,234.56'],

@@ -1,6 +1,6 @@
 import type { Currency } from './i18n/locale';
 
-/** Spec §1 money formats: symbol in front, two fraction digits. Amounts are integer minor units. */
+/** Money formats: symbol in front, two fraction digits. Amounts are integer minor units. */
 const FORMATS: Record<Currency, { symbol: string; thousands: string; decimal: string }> = {
   BRL: { symbol: 'R$', thousands: '.', decimal: ',' },
   USD: { symbol: 'U$', thousands: ',', decimal: '.' },

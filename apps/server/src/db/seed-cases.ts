@@ -33,7 +33,7 @@ import {
 } from './schema';
 
 /**
- * Demo cases (issue 6 §5): about 30 cases of the demo doctor and clinic over every status, with
+ * Demo cases: about 30 cases of the demo doctor and clinic over every status, with
  * services and their data, planners, members, a review raised by the planner, one archived case
  * and the history of each. Deterministic: the same cases in the same order on every seed;
  * timestamps are relative to the moment of seeding so deadlines and "modified" dates look

@@ -23,7 +23,7 @@ interface TextOptions {
   publish?: boolean;
 }
 
-/** ptBR prices in BRL cents, en/es prices in USD cents (spec §1 currency by language). */
+/** ptBR prices in BRL cents, en/es prices in USD cents. */
 function texts(
   names: TranslatedName,
   descriptions: TranslatedName,

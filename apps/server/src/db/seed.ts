@@ -36,7 +36,7 @@ export async function findDemoAccounts(db: Db): Promise<string[]> {
  */
 const brazilianClient = (role: Role) => role === 'doctor' || role === 'clinic';
 
-/** Spec §3: category ids 1-8 decide which service-data sections show (only 3 shows the implant ones). */
+/** Category ids 1-8 decide which service-data sections show (only 3 shows the implant ones). */
 const CATEGORIES: Record<number, TranslatedName> = {
   1: { ptBR: 'Ortodontia', en: 'Orthodontics', es: 'Ortodoncia' },
   2: { ptBR: 'Estética do sorriso', en: 'Smile aesthetics', es: 'Estética de la sonrisa' },

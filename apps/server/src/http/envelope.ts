@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN §5 failure body. */
+/** Failure body. */
 export const errorEnvelopeSchema = z
   .object({
     error: z.string(),
@@ -9,7 +9,7 @@ export const errorEnvelopeSchema = z
   })
   .meta({ id: 'ErrorEnvelope' });
 
-/** DESIGN §5 success body `{obj}`. */
+/** Success body `{obj}`. */
 export const ok = <T extends z.ZodType>(obj: T) => z.object({ obj });
 
 /** The responses every route documents: its success shape and the shared error envelope. */

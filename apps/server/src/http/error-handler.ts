@@ -77,7 +77,7 @@ function loggable(error: Error): Error | Record<string, unknown> {
 }
 
 /**
- * The one error model (DESIGN §5): zod validation → 400 VALIDATION_ERROR with translated fields,
+ * The one error model: zod validation → 400 VALIDATION_ERROR with translated fields,
  * AppError → its status and code, Fastify client errors → 4xx, anything else → 500 with a
  * generic message (the real error is logged, never sent).
  */

@@ -15,8 +15,8 @@ import {
 import { AppError } from './app-error';
 
 /**
- * Who may call a route (DESIGN §5, docs/permissions.md). `public`: anyone, a bearer token is
- * still read when present; `authenticated`: any verified user; the others are the spec §6 role
+ * Who may call a route (docs/permissions.md). `public`: anyone, a bearer token is
+ * still read when present; `authenticated`: any verified user; the others are the role
  * predicates from @dentflow/domain. Per-record rules live in services.
  */
 export const PERMISSIONS = {

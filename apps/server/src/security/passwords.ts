@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 /** `Algorithm.Argon2id`; the enum is a const enum, not importable under isolatedModules. */
 const ARGON2ID = 2;
 
-/** OWASP argon2id parameters (DESIGN §2): m=19456 KiB, t=2, p=1. */
+/** OWASP argon2id parameters: m=19456 KiB, t=2, p=1. */
 const ARGON2_OPTIONS = {
   algorithm: ARGON2ID,
   memoryCost: 19456,

@@ -25,7 +25,7 @@ export type TestDatabaseTemplate = 'demo' | 'bare' | 'empty';
  * A fresh PostgreSQL database for one test file; `drop()` removes it. With a template other than
  * 'empty' the database is a copy (`CREATE DATABASE … TEMPLATE`) of a template database that the
  * first test file of a run migrates and seeds once, instead of every file migrating and seeding
- * its own (DESIGN §10). `TEST_DB_TEMPLATE=off` turns the copies off (every file migrates).
+ * its own. `TEST_DB_TEMPLATE=off` turns the copies off (every file migrates).
  */
 export async function createTestDatabase(
   options: {

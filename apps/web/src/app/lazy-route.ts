@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@dentflow/domain';
 
-/** Spec §9: a script chunk that does not load within 120 s raises a chunk-load error. */
+/** A script chunk that does not load within 120 s raises a chunk-load error. */
 
 export class ChunkLoadError extends Error {
   constructor() {

@@ -127,18 +127,18 @@ export const routes: RouteObject[] = [
           { path: 'shop/item/:item_id', element: <ShopItemPage /> },
           { path: 'shop/checkout', element: <CheckoutPage /> },
           { path: 'products', element: <ProductsPage /> },
-          // Spec §2 /settings; the optional segment names the section (product categories first).
+          // /settings; the optional segment names the section (product categories first).
           { path: 'settings/:section?', element: <SettingsPage /> },
           { path: 'coupoms', element: <CouponsPage /> },
           { path: 'payments', element: <PaymentQueuePage /> },
-          // Issue 11 §1: supervisors read users, admins change them.
+          // Supervisors read users, admins change them.
           { path: 'users', element: <UsersPage /> },
           { path: 'users/:id', element: <UserPage /> },
-          // Issue 11 §5: the audit log search, admins only.
+          // The audit log search, admins only.
           { path: 'audit', element: <AuditPage /> },
-          // Issue 11 §3: a clinic's linked partners; admins manage the links.
+          // A clinic's linked partners; admins manage the links.
           { path: 'partners', element: <PartnersPage /> },
-          // Issue 11 §2: an instructor's students and invitations.
+          // An instructor's students and invitations.
           { path: 'students', element: <StudentsPage /> },
           // The providers' return pages call the API with the session (a login comes back here).
           { path: 'notification/pagseguro', element: <PaymentReturnPage provider="pagseguro" /> },
@@ -147,7 +147,7 @@ export const routes: RouteObject[] = [
             path,
             element: <AreaInPreparation titleKey={titleKey} />,
           })),
-          // Spec §2: unknown paths of the main layout go to the root.
+          // Unknown paths of the main layout go to the root.
           { path: '*', element: <Navigate to="/" replace /> },
         ],
       },

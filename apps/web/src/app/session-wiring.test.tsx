@@ -16,7 +16,7 @@ import { App } from './app';
 import { routes } from './router';
 import { wireSession } from './session-wiring';
 
-describe('session expiry wiring (spec §8 failed refresh)', () => {
+describe('session expiry wiring (failed refresh)', () => {
   beforeEach(() => {
     clearSession();
     // A Portuguese browser whose user had explicitly switched to Spanish.

@@ -6,7 +6,7 @@ import { rememberProfile } from '../features/profile/api/get-profile';
 
 /**
  * Connects the API client to the app: a new session refreshes the cached profile; a refresh the
- * server refuses (spec §8) resets the language, reports 'User not logged' and goes to /login. A
+ * server refuses resets the language, reports 'User not logged' and goes to /login. A
  * refresh that fails on the network or a 5xx does not come here (the session is kept).
  */
 export function wireSession(queryClient: QueryClient, navigate: (path: string) => unknown): void {

@@ -8,7 +8,7 @@ const postcssConfig = createRequire(import.meta.url)('../../postcss.config.cjs')
 };
 
 describe('breakpoints', () => {
-  it('are the spec §9 widths (sm 640 … xxl 1536 px) in em', () => {
+  it('are the widths (sm 640 … xxl 1536 px) in em', () => {
     expect(breakpoints).toMatchObject({
       sm: '40em',
       md: '48em',

@@ -24,7 +24,7 @@ const dentflowGreen: MantineColorsTuple = [
 const em = (px: number) => `${px / 16}em`;
 
 /**
- * Spec §9 breakpoints from the domain, in em. The spec names no `xs`; Mantine needs one, so it
+ * Breakpoints from the domain, in em. The spec names no `xs`; Mantine needs one, so it
  * keeps Mantine's own 576 px.
  */
 export const breakpoints: MantineBreakpointsValues = {

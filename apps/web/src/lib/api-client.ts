@@ -3,7 +3,7 @@ import { currentLanguage, i18n } from './i18n';
 import { getRefreshToken, setRefreshToken, setStoredUser } from './session-storage';
 
 /**
- * The one HTTP client (DESIGN §5): base `/api/v1`, JSON, bearer access token, the caller's
+ * The one HTTP client: base `/api/v1`, JSON, bearer access token, the caller's
  * language, the `{obj}` / `{error, code, fields}` envelope, and one refresh on 401 with
  * concurrent requests waiting for it. Only a refused refresh ends the session.
  */

@@ -19,7 +19,7 @@ function browserLanguage(value: string) {
   vi.spyOn(window.navigator, 'language', 'get').mockReturnValue(value);
 }
 
-describe('language detection wiring (spec §1)', () => {
+describe('language detection wiring', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.restoreAllMocks());
 

@@ -31,7 +31,7 @@ export const WEB_NAMESPACES = [
 type WebCatalogue = Record<(typeof WEB_NAMESPACES)[number], Record<string, unknown>>;
 
 /**
- * Only the language in use is downloaded (the login route's JavaScript budget, DESIGN §11); the
+ * Only the language in use is downloaded (the login route's JavaScript budget: 200 KB gzipped); the
  * others load when the user switches. The three catalogues have the same keys (tested).
  */
 const CATALOGUE_LOADERS: Record<Language, () => Promise<WebCatalogue>> = {
@@ -57,7 +57,7 @@ export function loadLanguage(language: Language): Promise<void> {
 }
 
 /**
- * Spec §1: the profile language (of the user who is logged in) overrides; otherwise the user's
+ * The profile language (of the user who is logged in) overrides; otherwise the user's
  * explicit choice on this browser; otherwise detection from the browser language.
  */
 export function initialLanguage(): Language {

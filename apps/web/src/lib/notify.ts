@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { i18n } from './i18n';
 
-/** Spec §8: errors are red and titled Error; successes green and titled Success. */
+/** Errors are red and titled Error; successes green and titled Success. */
 export function showError(error: unknown): void {
   notifications.show({
     color: 'red',

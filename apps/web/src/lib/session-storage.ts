@@ -1,7 +1,7 @@
 import type { Language, UserProfile } from '@dentflow/domain';
 
 /**
- * What the browser keeps between visits (spec §1 "user info is kept in local storage"):
+ * What the browser keeps between visits ("user info is kept in local storage"):
  * the refresh token, the user's profile and an explicit language choice. The access token
  * is short-lived and lives only in memory (see api-client).
  */

@@ -1,5 +1,5 @@
 /**
- * The audit log search contract (issue "Administration" §5): `GET /api/v1/audit`, admins only;
+ * The audit log search contract: `GET /api/v1/audit`, admins only;
  * shared by the server's route and the web's audit screen.
  */
 import { z } from 'zod';

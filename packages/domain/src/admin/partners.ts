@@ -10,7 +10,7 @@ import {
 } from '../cases/case-access';
 
 /**
- * Issue 11 §3: partners (a radiology centre, a lab) linked by an admin to clinics. A clinic may
+ * Partners (a radiology centre, a lab) linked by an admin to clinics. A clinic may
  * add its linked partners to its own cases; staff may add anyone.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The settings administration API contract (issue "Administration" §4), shared by the server's
+ * The settings administration API contract, shared by the server's
  * routes and the web. Every section is admin only: `GET /api/v1/settings/{section}` answers the
  * section, `POST /api/v1/settings/{section}` takes the same document (the body schema below),
  * saves it, answers what GET would answer now, and takes effect at once. Announcements live under
@@ -220,7 +220,7 @@ const treatmentPurposeText = z
   .max(TREATMENT_PURPOSE_TEXT_MAX, MESSAGE.max)
   .regex(/^\P{Cc}*$/u, MESSAGE.invalidCharacters);
 
-/** The names one treatment purpose (spec §3, ids 1–7) shows under, per language. */
+/** The names one treatment purpose (ids 1–7) shows under, per language. */
 export const treatmentPurposeTextsSchema = z.object({
   purpose: codeSchema(TREATMENT_PURPOSE_IDS),
   ptBR: treatmentPurposeText,

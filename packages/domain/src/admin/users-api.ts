@@ -1,5 +1,5 @@
 /**
- * The users administration API contract (issue "Administration" §1): `/api/v1/users/…`, shared by
+ * The users administration API contract: `/api/v1/users/…`, shared by
  * the server's routes and the web. Admins change; supervisors read.
  */
 import { z } from 'zod';

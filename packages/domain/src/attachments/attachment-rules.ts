@@ -11,7 +11,7 @@ import {
 } from './attachment';
 
 /**
- * Issue #7 file rules: which file types and sizes each bucket/kind accepts, the attachment name
+ * File rules: which file types and sizes each bucket/kind accepts, the attachment name
  * (`bucket.kind`) parser, the required slots per product category, and who may do which
  * attachment action. Pure; the server enforces them and the web uses them before a round trip.
  */

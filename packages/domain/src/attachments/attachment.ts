@@ -3,7 +3,7 @@ import type { Language } from '../i18n/locale';
 import { translate } from '../i18n/catalogues';
 import { isOneOf } from '../common/one-of';
 
-/** Spec §3 / §4 attachments: buckets, kinds, statuses, actions, the is-image and label-key rules. */
+/** Attachments: buckets, kinds, statuses, actions, the is-image and label-key rules. */
 
 export const ATTACHMENT_BUCKETS = [
   'photoProtocol',

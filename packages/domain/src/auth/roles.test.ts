@@ -13,7 +13,7 @@ import {
   sessionRoles,
 } from './roles';
 
-// Spec §6, one row per role held alone: which predicates pass.
+// One row per role held alone: which predicates pass.
 const TABLE = [
   // role,       admin, supervisor, planner, clinic, doctor, printer, partner, clinicOrDoctorOnly
   ['admin', true, true, true, true, true, true, true, false],
@@ -27,7 +27,7 @@ const TABLE = [
   ['public', false, false, false, false, false, false, false, false],
 ] as const;
 
-describe('role predicates (spec §6)', () => {
+describe('role predicates', () => {
   it.each(TABLE)(
     '%s',
     (role, admin, supervisor, planner, clinic, doctor, printer, partner, clinicOrDoctorOnly) => {

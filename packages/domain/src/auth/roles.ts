@@ -1,5 +1,5 @@
 import { isOneOf } from '../common/one-of';
-/** Spec §6: roles and the permission predicates, exactly as written. */
+/** Roles and the permission predicates, exactly as written. */
 export const ROLES = [
   'admin',
   'supervisor',

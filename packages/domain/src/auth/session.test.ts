@@ -7,7 +7,7 @@ const loggedIn: SessionState = {
   roles: ['doctor', 'public'],
 };
 
-describe('auth state (spec §4)', () => {
+describe('auth state', () => {
   it.each([
     [
       LOGGED_OUT,

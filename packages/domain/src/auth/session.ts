@@ -1,7 +1,7 @@
 import { sessionRoles, type SessionRole } from './roles';
 
 /**
- * Spec §4 auth state: logged in or out; a login or refresh success stores the access token (and
+ * Auth state: logged in or out; a login or refresh success stores the access token (and
  * the roles, always with 'public'); a failure or logout clears it.
  */
 export interface SessionState {

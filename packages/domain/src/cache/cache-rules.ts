@@ -1,5 +1,5 @@
 /**
- * Spec §4 client cache: a case is replaced only when its modifiedAt differs; a product is fetched
+ * Client cache: a case is replaced only when its modifiedAt differs; a product is fetched
  * only if not cached and replaces the cached copy only if newer; repeated fetches of one product
  * share one pending request.
  */

@@ -4,7 +4,7 @@ import { TEXT_DIALOG_DEFAULT_LIMIT } from '../constants';
 import { isPendingApproval, type CaseService } from './case-service';
 
 /**
- * Spec §5 approve dialog: password required when approving; text non-empty, within the limit
+ * Approve dialog: password required when approving; text non-empty, within the limit
  * (default 100, adjustable). The same dialog without `approving` is the plain text dialog used to
  * request a modification.
  */

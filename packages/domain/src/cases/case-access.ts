@@ -23,7 +23,7 @@ import {
 } from './case-status';
 
 /**
- * Issue 6 §3: who sees a case and what they may do on it. Pure, so the server authorizes and the
+ * Who sees a case and what they may do on it. Pure, so the server authorizes and the
  * web shows buttons with the same function; the server's list SQL mirrors `caseRelation`
  * (docs/permissions.md holds the table).
  */
@@ -212,7 +212,7 @@ export const isCaseUpgradeStatus = (status: string) => status === 'execute' || s
  * `ORDERABLE_CASE_STATUSES`. Validate unpaid services: staff in 'checkingout' when only the
  * payment check fails.
  * Archive / un-archive: owner or staff, by the domain's archive rules. Users and planner: staff.
- * Add (and remove) partners: the owner with the clinic role (issue 11 §3; which partners:
+ * Add (and remove) partners: the owner with the clinic role (which partners:
  * `mayAddCaseUser`, `mayRemoveCaseUser`). Open a review: staff or a planner (role) who is the
  * case's planner or member. Solving a review depends on the review: `maySolveReview`.
  */

@@ -34,12 +34,12 @@ export const CASE_PAGE_SIZE_MAX = 100;
 export const CASE_OBSERVATION_MAX = 5000;
 export const CASE_PATIENT_NOTE_MAX = 1000;
 export const REVIEW_DESCRIPTION_MAX = 1000;
-/** Approve and request-modification texts: the text dialog's default limit (spec §5). */
+/** Approve and request-modification texts: the text dialog's default limit. */
 export const CASE_MOVE_TEXT_LIMIT = TEXT_DIALOG_DEFAULT_LIMIT;
 
 export const PATIENT_GENDERS = ['female', 'male', 'other'] as const;
 
-/** The patient of a case: first and last name required (spec §3); the rest optional. */
+/** The patient of a case: first and last name required; the rest optional. */
 export const casePatientSchema = z.object({
   fname: z.string({ error: MESSAGE.required }).trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
   lname: z.string({ error: MESSAGE.required }).trim().min(1, MESSAGE.required).max(60, MESSAGE.max),

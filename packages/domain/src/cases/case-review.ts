@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isPlanner, isPrinter } from '../auth/roles';
 
-/** Spec §4 review: a case is in review while at least one review record is open. */
+/** Review: a case is in review while at least one review record is open. */
 export const REVIEW_REASONS = {
   plannerNotSet: 1,
   caseUpgraded: 2,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_DATA_VERSION } from '../constants';
 
-/** Spec §3 Case service. */
+/** Case service. */
 export const caseServiceSchema = z.object({
   id: z.number().int(),
   caseId: z.number().int(),

@@ -20,7 +20,7 @@ import {
   unarchive,
 } from './case-status';
 
-describe('step numbers (spec §4)', () => {
+describe('step numbers', () => {
   it.each([
     ['new', false, 1],
     ['checkingout', false, 2],
@@ -87,7 +87,7 @@ describe('broad groups', () => {
 const printable = { hasPrintableService: true };
 const notPrintable = { hasPrintableService: false };
 
-describe('moves (spec §4)', () => {
+describe('moves', () => {
   it.each([
     // from, action, context, to
     ['new', 'submit', notPrintable, 'checkingout'],

@@ -2,7 +2,7 @@ import { isDoctor, isPlanner, isPrinter, isSupervisor } from '../auth/roles';
 import { isOneOf } from '../common/one-of';
 
 /**
- * Spec §4 case status machine. Statuses in step order, the broad 'new' and 'closed' groups, the
+ * Case status machine. Statuses in step order, the broad 'new' and 'closed' groups, the
  * allowed moves, and archiving as a separate, reversible flag.
  */
 export const CASE_STATUSES = [
@@ -211,7 +211,7 @@ export function nextCaseStatus(
   return allowedCaseMoves(from, context).find((move) => move.action === action)?.to ?? null;
 }
 
-/** Approving needs the user's password (spec §4, §6). */
+/** Approving needs the user's password. */
 export const actionNeedsPassword = (action: CaseAction) => action === 'approve';
 
 type Roles = readonly string[];
@@ -244,7 +244,7 @@ export const ARCHIVABLE_STATUSES = [
 export type ArchivableStatus = (typeof ARCHIVABLE_STATUSES)[number];
 
 /**
- * Archive is a separate flag (spec §4): finished or closed cases (and cancelled ones) can be
+ * Archive is a separate flag: finished or closed cases (and cancelled ones) can be
  * archived, and archived cases can be un-archived. The legacy 'archive' status reads as archived.
  */
 export function canArchive(caseRecord: { caseStatus: string; caseArchived: boolean }): boolean {

@@ -9,7 +9,7 @@ import { CASE_STATUSES } from './case-status';
 import { caseServiceSchema } from './case-service';
 import { caseReviewSchema } from './case-review';
 
-/** Spec §3 case user: a member of the case, optionally notified of its events. */
+/** Case user: a member of the case, optionally notified of its events. */
 export const caseUserSchema = z.object({
   id: z.number().int(),
   caseId: z.number().int(),
@@ -18,7 +18,7 @@ export const caseUserSchema = z.object({
 });
 export type CaseUser = z.infer<typeof caseUserSchema>;
 
-/** Spec §3 Case with its collections. */
+/** Case with its collections. */
 export const caseSchema = z.object({
   id: z.number().int(),
   owner_id: z.number().int(),

@@ -1,7 +1,7 @@
 import type { CaseStatus } from './case-status';
 
 /**
- * Spec §3/§4 planning deadline (decision record docs/decisions/010-case-deadline.md).
+ * Planning deadline (decision record docs/decisions/010-case-deadline.md).
  * Business days are Monday to Friday in UTC; holidays are not counted.
  */
 

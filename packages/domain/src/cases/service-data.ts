@@ -4,7 +4,7 @@ import { SERVICE_DATA_VERSION, TEETH_PER_JAW } from '../constants';
 import { isOneOf } from '../common/one-of';
 
 /**
- * Spec §3 / §5 service data: the old layout (dataVersion below 3, 14 teeth per jaw) and the current
+ * Service data: the old layout (dataVersion below 3, 14 teeth per jaw) and the current
  * layout (version 3), their validity, and which sections each product category shows.
  */
 
@@ -181,7 +181,7 @@ export function serviceDataV3Problems(
 }
 
 /**
- * Spec §5: the current layout is valid only when jaw chosen; implant manufacturer and system
+ * The current layout is valid only when jaw chosen; implant manufacturer and system
  * present; extraction, ortho, plastic gum, provision, extra filled; increase DVO unchecked or a
  * number above 0; treatment purpose chosen; terms checked — each only where the category shows it.
  * The old layout is valid when the terms were accepted.

@@ -4,7 +4,7 @@ import { QTD_OPTIONS } from '../shop/product';
 export const MAX_ELEMENTS = 28;
 
 /**
- * Spec §3/issue 6: the quantities a case service of a product may have. Per case: 1 up to the
+ * The quantities a case service of a product may have. Per case: 1 up to the
  * product's qtdMax (default 1); per arch: 1–2; per element (tooth): 1–28.
  */
 export function serviceQuantityRange(product: { qtdOption: number; qtdMax: number }): {

@@ -3,7 +3,7 @@ import type { CaseRelation } from '../cases/case-access';
 import { CHAT_CHANNELS, CHAT_CHANNEL_IDS, type ChatChannelId } from './chat';
 
 /**
- * Issue "Conversation" §1: who may read and write each chat channel of one case
+ * Who may read and write each chat channel of one case
  * (docs/permissions.md "Chat channels"). The server checks that the viewer sees the case at all
  * (`caseRelation`) and then asks this function; the web shows one tab per channel it answers.
  */

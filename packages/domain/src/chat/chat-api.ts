@@ -1,5 +1,5 @@
 /**
- * The chat API contract (issue "Conversation"): `/api/v1/case/{id}/chat/…`, shared by the server's
+ * The chat API contract: `/api/v1/case/{id}/chat/…`, shared by the server's
  * routes and the web.
  */
 import { z } from 'zod';
@@ -62,7 +62,7 @@ export const chatChannelsSchema = z.object({
   channels: z.array(
     z.object({
       channel: z.number().int(),
-      /** Spec §3 message count (qtdMsg): the channel's messages, deleted ones included. */
+      /** Message count (qtdMsg): the channel's messages, deleted ones included. */
       qtdMsg: z.number().int().min(0),
       unread: z.number().int().min(0),
     }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_CHANNELS, chatMessageCount, newChatMessageSchema } from './chat';
 import { NOTIFICATION_TYPES } from '../notifications/notification';
 
-describe('chat channels (spec §4: 3 public, 4 internal, 5 clinic, 13 instructor)', () => {
+describe('chat channels (3 public, 4 internal, 5 clinic, 13 instructor)', () => {
   it('ids', () =>
     expect(CHAT_CHANNELS).toEqual({ public: 3, internal: 4, clinic: 5, instructor: 13 }));
   it('channel ids are their chat notification types', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGE } from '../forms/rules';
 
 /**
- * Spec §4 chat channels (ids equal their notification event types). Who may use each on a case:
+ * Chat channels (ids equal their notification event types). Who may use each on a case:
  * `allowedChatChannels` (chat-access.ts).
  */
 export const CHAT_CHANNELS = { public: 3, internal: 4, clinic: 5, instructor: 13 } as const;
@@ -52,7 +52,7 @@ export function chatMessageCount(chat: {
   return loaded > 0 ? loaded : chat.qtdMsg;
 }
 
-/** Spec §3 View record: who saw which event of a case. */
+/** View record: who saw which event of a case. */
 export const viewRecordSchema = z.object({
   id: z.number().int(),
   caseId: z.number().int(),

@@ -1,5 +1,5 @@
 /**
- * Spec §3 Address (zipCode, country, state, city, address, complement). The same shape as the
+ * Address (zipCode, country, state, city, address, complement). The same shape as the
  * profile's dataAddress, so the profile's schema and validity rule are the single definition.
  */
 import {
@@ -24,5 +24,5 @@ export const EMPTY_ADDRESS: Address = Object.freeze({
   complement: '',
 });
 
-/** Spec §7 `GET /shop/queryAddress/{zipcode}` answer: the address fields of a zip code. */
+/** `GET /shop/queryAddress/{zipcode}` answer: the address fields of a zip code. */
 export type ZipLookupResult = Address;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGE } from '../forms/rules';
 import type { Language } from '../i18n/locale';
 
-/** Spec §3 Name translation record: one name per language, with an active flag. */
+/** Name translation record: one name per language, with an active flag. */
 export const nameTranslationSchema = z.object({
   id: z.number().int(),
   ptBR: z.string().trim().min(1, MESSAGE.required).max(120, MESSAGE.max),

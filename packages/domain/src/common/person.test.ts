@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isPatientValid, isPersonValid, personDisplayName, truncateName } from './person';
 import { translatedName } from './name-translation';
 
-describe('person (spec §3)', () => {
+describe('person', () => {
   it.each([
     [{ fname: 'Ana', lname: 'Silva' }, 'Ana Silva'],
     [{ fname: 'Ana', lname: '' }, 'Ana'],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGE } from '../forms/rules';
 import { PATIENT_CARD_NAME_LENGTH } from '../constants';
 
-/** Spec §3 Person: display name is first plus last name; valid when id above 0. */
+/** Person: display name is first plus last name; valid when id above 0. */
 export const personSchema = z.object({
   id: z.number().int(),
   fname: z.string().max(60, MESSAGE.max),
@@ -26,7 +26,7 @@ export function isPersonValid(person: Pick<Person, 'id'> | null | undefined): bo
   return !!person && Number.isInteger(person.id) && person.id > 0;
 }
 
-/** Spec §3: a patient requires first and last name (its other fields are not shown). */
+/** A patient requires first and last name (its other fields are not shown). */
 export const patientSchema = z.object({
   fname: z.string({ error: MESSAGE.required }).trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
   lname: z.string({ error: MESSAGE.required }).trim().min(1, MESSAGE.required).max(60, MESSAGE.max),
@@ -39,7 +39,7 @@ export function isPatientValid(patient: Partial<Patient> | null | undefined): bo
   return patientSchema.safeParse(patient ?? undefined).success;
 }
 
-/** Spec §2: patient cards truncate names to 15 characters (an ellipsis marks the cut). */
+/** Patient cards truncate names to 15 characters (an ellipsis marks the cut). */
 export function truncateName(name: string, length: number = PATIENT_CARD_NAME_LENGTH): string {
   const chars = Array.from(name);
   return chars.length <= length ? name : `${chars.slice(0, length).join('')}…`;

@@ -1,5 +1,5 @@
 /**
- * Spec §5 masks: phone `(xx) xxxxx-xxxx`, CPF `###.###.###-##`, CNPJ `##.###.###/####-##`,
+ * Masks: phone `(xx) xxxxx-xxxx`, CPF `###.###.###-##`, CNPJ `##.###.###/####-##`,
  * with CPF and CNPJ check-digit validation. Masks are progressive: they format a partial value
  * as the user types, so `unmask(mask(x))` is always the (truncated) digits of x.
  */

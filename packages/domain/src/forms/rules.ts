@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Spec §5 form rules. Every message is a key of the shared `errors` catalogue
+ * Form rules. Every message is a key of the shared `errors` catalogue
  * (`validation.*`), translated by whoever shows it (server envelope or web form).
  */
 export const MESSAGE = {

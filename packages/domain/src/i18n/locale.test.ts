@@ -10,7 +10,7 @@ import {
   resolveLanguage,
 } from './locale';
 
-describe('detectLanguage (spec §1: us → en, es → es, pt → ptBR, else en)', () => {
+describe('detectLanguage (us → en, es → es, pt → ptBR, else en)', () => {
   it.each([
     ['en-US', 'en'],
     ['en-us', 'en'],

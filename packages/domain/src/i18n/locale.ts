@@ -1,5 +1,5 @@
 import { isOneOf } from '../common/one-of';
-/** Spec §1: interface languages, detection from the browser, currency by language. */
+/** Interface languages, detection from the browser, currency by language. */
 export const LANGUAGES = ['ptBR', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

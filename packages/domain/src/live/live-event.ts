@@ -1,5 +1,5 @@
 /**
- * What a live update says (issue "Conversation"): what changed, never the content — a client
+ * What a live update says: what changed, never the content — a client
  * refetches through the API, which checks permissions again. The server emits these on Socket.IO
  * at `/api/socket.io`; the web invalidates the matching queries.
  */

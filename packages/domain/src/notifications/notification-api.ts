@@ -1,5 +1,5 @@
 /**
- * The notifications API contract (issue "Conversation"): `/api/v1/notification/…` and the email
+ * The notifications API contract: `/api/v1/notification/…` and the email
  * preferences of profile settings, shared by the server's routes and the web.
  */
 import { z } from 'zod';

@@ -17,7 +17,7 @@ export interface CaseEventFacts {
 }
 
 /**
- * Which notification a case event raises, if any (issue "Conversation" §2). A file added, a
+ * Which notification a case event raises, if any. A file added, a
  * planner set, archiving and the dispatch of the order have their own types; any other move of the case's status is a status
  * change, with closing, finishing and waiting for approval named apart. Attachment moves carry the
  * file's statuses, not the case's, so only case statuses count. Everything else (payments,

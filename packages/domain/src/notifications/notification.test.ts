@@ -11,7 +11,7 @@ import {
 } from './notification';
 import { translate } from '../i18n/catalogues';
 
-describe('notification types and icons (spec §4)', () => {
+describe('notification types and icons', () => {
   it.each([
     [2, 'paperclip'],
     [3, 'message'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Spec §4 notification types (event types; 13 in total). The spec names eleven; 13 is the
+ * Notification types (event types; 13 in total). The spec names eleven; 13 is the
  * instructor chat message (chat channel 13). The remaining two ids are not shown in the spec.
  * Icons are tabler icon names (`@tabler/icons-react`: IconPaperclip, IconMessage...), all drawn
  * in the primary colour.
@@ -84,7 +84,7 @@ const COUNTER_KEYS = Array.from(
 );
 export type CaseNotificationCounterKey = (typeof COUNTER_KEYS)[number];
 
-/** Spec §3 Case notification status: unseen, trigger and one counter per event type (1-13). */
+/** Case notification status: unseen, trigger and one counter per event type (1-13). */
 export const caseNotificationStatusSchema = z.object({
   caseId: z.number().int(),
   unseen: z.number().int().min(0),
@@ -112,7 +112,7 @@ export function caseNotificationTotal(
   return COUNTER_KEYS.reduce((sum, key) => sum + Math.max(0, details[key] ?? 0), 0);
 }
 
-/** Spec §3 Announcement: active only with a title and a body (start-up shows it in a dialog). */
+/** Announcement: active only with a title and a body (start-up shows it in a dialog). */
 export const announcementSchema = z.object({
   active: z.boolean(),
   title: z.string().max(200),

@@ -5,13 +5,13 @@ import { addressFormSchema, isAddressValid, type Address } from '../common/addre
 import { isOneOf } from '../common/one-of';
 
 /**
- * Spec §2 invoice dialog: document type cpf, cnpj or id (a foreign identity document, free text
+ * Invoice dialog: document type cpf, cnpj or id (a foreign identity document, free text
  * like the profile's 'none'), masked; Save disabled until valid.
  */
 export const INVOICE_DOCUMENT_TYPES = ['CPF', 'CNPJ', 'id'] as const;
 export type InvoiceDocumentType = (typeof INVOICE_DOCUMENT_TYPES)[number];
 
-/** Spec §3 Invoice customer (the stored record). */
+/** Invoice customer (the stored record). */
 export const invoiceCustomerSchema = z.object({
   id: z.number().int(),
   customerName: z.string().max(120),

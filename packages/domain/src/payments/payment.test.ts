@@ -95,7 +95,7 @@ describe('payment statuses and methods', () => {
   );
 });
 
-describe('receipt (spec §4/§5)', () => {
+describe('receipt', () => {
   it.each([
     [{ receiptId: null, paymentStatus: 'awaiting_payment' }, true],
     [{ receiptId: 3, paymentStatus: 'awaiting_payment' }, false],
@@ -133,7 +133,7 @@ describe('receipt (spec §4/§5)', () => {
   });
 });
 
-describe('cancel (spec §4/§5)', () => {
+describe('cancel', () => {
   it.each([
     [{ reasonId: 1, description: 'patient gave up' }, true],
     [{ reasonId: 6, description: 'other' }, true],

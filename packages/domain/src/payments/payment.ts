@@ -5,7 +5,7 @@ import { CANCEL_REASON_IDS, type CancelReasonId } from '../constants';
 import { isOneOf } from '../common/one-of';
 import { codeSchema } from '../common/bounds';
 
-/** Spec §4 payment statuses; the core flow uses awaiting_payment, pre_paid, paid and cancelled. */
+/** Payment statuses; the core flow uses awaiting_payment, pre_paid, paid and cancelled. */
 export const PAYMENT_STATUSES = [
   'requesting',
   'awaiting_payment',
@@ -25,7 +25,7 @@ export const CORE_PAYMENT_STATUSES = ['awaiting_payment', 'pre_paid', 'paid', 'c
 /** Paid or pre-paid: what makes a transaction count as settled for the case checks. */
 export const isPaidOrPrePaid = (status: string) => status === 'paid' || status === 'pre_paid';
 
-/** Spec §4 payment methods; PayPal and PagSeguro are web payments (through a provider). */
+/** Payment methods; PayPal and PagSeguro are web payments (through a provider). */
 export const PAYMENT_METHODS = ['pix', 'physical', 'dentalPrev', 'paypal', 'pagseguro'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const WEB_PAYMENT_METHODS = [
@@ -78,7 +78,7 @@ export function availablePaymentMethods(
   });
 }
 
-/** Receipt limits (spec §5 / §9). */
+/** Receipt limits. */
 export const RECEIPT_MAX_BYTES = 4_124_672;
 export const RECEIPT_DESCRIPTION_MAX = 75;
 
@@ -115,7 +115,7 @@ export const isReceiptPendingAuthorisation = (
   receipt: { authAt: string | null } | null | undefined,
 ) => !!receipt && !receipt.authAt;
 
-/** Spec §5 cancel: valid only with a reason id; reason and description both required. */
+/** Cancel: valid only with a reason id; reason and description both required. */
 export const cancelRequestSchema = z.object({
   reasonId: codeSchema(CANCEL_REASON_IDS, MESSAGE.required),
   description: z

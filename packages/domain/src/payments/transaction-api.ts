@@ -1,5 +1,5 @@
 /**
- * The payments API contract (issue "Payments"): what the transaction routes answer and accept,
+ * The payments API contract: what the transaction routes answer and accept,
  * shared by the server's routes and the web. Amounts are integer minor units in `currency`.
  */
 import { z } from 'zod';
@@ -141,7 +141,7 @@ export type PaymentLink = z.infer<typeof paymentLinkSchema>;
  */
 export const paymentReturnSchema = z.object({
   transaction: transactionViewSchema,
-  /** null: paid (or pending with the provider); else the spec §8 message key. */
+  /** null: paid (or pending with the provider); else the message key. */
   problem: z.enum(['transactionError', 'paidMethodError']).nullable(),
 });
 export type PaymentReturn = z.infer<typeof paymentReturnSchema>;

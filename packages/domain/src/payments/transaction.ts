@@ -3,7 +3,7 @@ import { addressSchema } from '../common/address';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, isPaidOrPrePaid } from './payment';
 import { invoiceCustomerSchema } from './invoice';
 
-/** Spec §3 Cancel record. */
+/** Cancel record. */
 export const cancelRecordSchema = z.object({
   id: z.number().int(),
   reasonId: z.number().int(),
@@ -15,7 +15,7 @@ export const cancelRecordSchema = z.object({
 });
 export type CancelRecord = z.infer<typeof cancelRecordSchema>;
 
-/** Spec §3 Receipt (a submission: justification text and file, then an authorisation). */
+/** Receipt (a submission: justification text and file, then an authorisation). */
 export const receiptSchema = z.object({
   id: z.number().int(),
   justification: z.string(),
@@ -25,7 +25,7 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
-/** Spec §3 Transaction. Amounts are integer minor units in the case currency. */
+/** Transaction. Amounts are integer minor units in the case currency. */
 export const transactionSchema = z.object({
   id: z.number().int(),
   caseId: z.number().int(),

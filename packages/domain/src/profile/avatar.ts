@@ -1,5 +1,5 @@
 import { isOneOf } from '../common/one-of';
-/** Spec §5 / §9 avatar rule: JPG, GIF or PNG, at most 800 kB. */
+/** Avatar rule: JPG, GIF or PNG, at most 800 kB. */
 export const AVATAR_MAX_BYTES = 800 * 1024;
 export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/gif', 'image/png'] as const;
 /** For file pickers (`accept` attribute) and dropzones. */

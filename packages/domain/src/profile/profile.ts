@@ -5,12 +5,12 @@ import { CURRENCIES, LANGUAGES, currencyForLanguage } from '../i18n/locale';
 import { MESSAGE, isRequired, nickNameSchema } from '../forms/rules';
 import { isValidDocument, isValidPhone } from '../forms/masks';
 
-/** Spec §3 user profile. */
+/** User profile. */
 export const DOCUMENT_TYPES = ['CPF', 'CNPJ', 'none'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const GENDERS = ['female', 'male', 'other', 'none'] as const;
 
-/** Spec §5 / §9 address form limits. */
+/** Address form limits. */
 export const ADDRESS_LIMITS = {
   zipCode: 12,
   country: 60,
@@ -169,7 +169,7 @@ export const EMPTY_DATA_CAPABILITIES: Readonly<DataCapabilities> = Object.freeze
   dentalPrev: false,
 });
 
-/** Address as a form submits it: spec §5 address form rules. */
+/** Address as a form submits it: address form rules. */
 export const dataAddressFormSchema = z.object({
   zipCode: z.string().trim().min(1, MESSAGE.required).max(ADDRESS_LIMITS.zipCode, MESSAGE.max),
   country: z.string().trim().min(1, MESSAGE.required).max(ADDRESS_LIMITS.country, MESSAGE.max),
@@ -183,25 +183,25 @@ export const dataAddressFormSchema = z.object({
   complement: z.string().trim().max(ADDRESS_LIMITS.complement, MESSAGE.max),
 });
 
-/** Spec §5: general data valid only if email, nickName, displayName, fname, lname are set. */
+/** General data valid only if email, nickName, displayName, fname, lname are set. */
 export function isGeneralDataValid(data: Partial<DataGeneral> | null | undefined): boolean {
   if (!data) return false;
   return [data.email, data.nickName, data.displayName, data.fname, data.lname].every(isRequired);
 }
 
-/** Spec §5: info valid when currency and document are set. */
+/** Info valid when currency and document are set. */
 export function isInfoDataValid(data: Partial<DataInfo> | null | undefined): boolean {
   if (!data) return false;
   return isRequired(data.currency) && isRequired(data.document);
 }
 
-/** Spec §5: address valid when zipCode, country, state, city, address are set (complement optional). */
+/** Address valid when zipCode, country, state, city, address are set (complement optional). */
 export function isAddressDataValid(data: Partial<DataAddress> | null | undefined): boolean {
   if (!data) return false;
   return [data.zipCode, data.country, data.state, data.city, data.address].every(isRequired);
 }
 
-/** Spec §5: complete when general data and address are valid; otherwise forced to profile-settings. */
+/** Complete when general data and address are valid; otherwise forced to profile-settings. */
 export function isProfileComplete(
   profile:
     | { dataGeneral?: Partial<DataGeneral> | null; dataAddress?: Partial<DataAddress> | null }

@@ -12,7 +12,7 @@ import type { PricingLine } from './pricing';
 import type { Language } from '../i18n/locale';
 import type { Sleeve } from './product';
 
-/** Spec §3 Cart item. */
+/** Cart item. */
 export const cartItemSchema = z.object({
   cartProductId: idSchema,
   productPlanningId: idSchema.nullable(),
@@ -88,7 +88,7 @@ const updateItem = (
 });
 
 /**
- * Spec §4 cart: toggling a product adds it (with its inner items) or removes it; any add or remove
+ * Cart: toggling a product adds it (with its inner items) or removes it; any add or remove
  * resets the shipment (the fee and options depend on what ships).
  */
 export function cartReducer(state: CartState, action: CartAction): CartState {

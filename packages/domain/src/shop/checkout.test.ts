@@ -27,7 +27,7 @@ const shipment: Shipment = {
   shipmentOption: { fee: 1800, days: 7 },
 };
 
-describe('checkout rules (spec §5)', () => {
+describe('checkout rules', () => {
   it.each([
     [
       'kit option without sleeve manufacturer',

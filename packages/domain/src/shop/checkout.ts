@@ -15,7 +15,7 @@ export type CheckoutProblem =
 type CheckoutProduct = Pick<Product, 'id' | 'enableKit' | 'enableSleeve' | 'shipping'>;
 
 /**
- * Spec §5 checkout: for each manufacturing item with the kit option a sleeve manufacturer must be
+ * Checkout: for each manufacturing item with the kit option a sleeve manufacturer must be
  * chosen; with the sleeve option the sleeve quantity must be above 0; the shipment (option and
  * address) must be complete — when something ships (decision: only manufacturing products with the
  * shipping flag ship; a planning-only order needs no shipment).

@@ -31,7 +31,7 @@ const coupon = (patch: Partial<Coupon> = {}): Coupon => ({
 const context = { userId: 5, now, usesByUser: 0 };
 const cart = { productIds: [1, 2], categoryIds: [3] };
 
-describe('coupon applicability (spec §9)', () => {
+describe('coupon applicability', () => {
   it.each([
     ['a plain active coupon', {}, {}, null],
     ['inactive', { active: false }, {}, 'inactive'],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedIntSchema, idSchema, INT32_MAX } from '../common/bounds';
 import { MESSAGE } from '../forms/rules';
 
-/** Spec §3 coupons: 1 percent, 2 fixed (minor units), 3 unit (a number of units of a product). */
+/** Coupons: 1 percent, 2 fixed (minor units), 3 unit (a number of units of a product). */
 export const COUPON_TYPES = { percent: 1, fixed: 2, unit: 3 } as const;
 export type CouponTypeId = (typeof COUPON_TYPES)[keyof typeof COUPON_TYPES];
 
@@ -93,7 +93,7 @@ export interface CouponUseContext {
 }
 
 /**
- * Spec §9 coupon applicability: active, not deleted, not expired, usage below maxUsage, once per
+ * Coupon applicability: active, not deleted, not expired, usage below maxUsage, once per
  * user, bound user, bound product or category present. Returns the first reason it is not
  * applicable, or null when it is. A coupon bound to another user does not exist for this one: it
  * answers 'deleted', like an unknown code, before any other reason, so nobody learns of codes

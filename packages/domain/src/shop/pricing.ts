@@ -1,5 +1,5 @@
 /**
- * Spec §9 pricing engine. Integer minor units only; one rounding rule
+ * Pricing engine. Integer minor units only; one rounding rule
  * (docs/decisions/006-money-rounding.md): a percent of an amount is
  * `percentOf(base, percent) = Math.round(base * percent / 100)` — half-up, once per cart line —
  * and every discount is capped at the amount it discounts, so nothing is ever negative.

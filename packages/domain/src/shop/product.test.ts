@@ -20,7 +20,7 @@ const texts = {
   es: { name: '', description: '', price: 12000, discount: 5, publish: true },
 };
 
-describe('product constants (spec §3)', () => {
+describe('product constants', () => {
   it('codes', () => {
     expect(PRODUCT_TYPES).toEqual({ single: 1, combo: 2 });
     expect(PRODUCT_KINDS.planning).toBe(1);

@@ -4,7 +4,7 @@ import { MESSAGE } from '../forms/rules';
 import { LANGUAGES, type Language } from '../i18n/locale';
 import { MANUFACTURE_TIME_DEFAULT_DAYS, QTD_MAX_DEFAULT } from '../constants';
 
-/** Spec §3 products: named constants for the numeric codes, the Product schema, categories, kits. */
+/** Products: named constants for the numeric codes, the Product schema, categories, kits. */
 export const PRODUCT_TYPES = { single: 1, combo: 2 } as const;
 export type ProductTypeId = (typeof PRODUCT_TYPES)[keyof typeof PRODUCT_TYPES];
 
@@ -107,7 +107,7 @@ export function clampQuantity(quantity: number, qtdMax: number = QTD_MAX_DEFAULT
   return Math.min(max, Math.max(1, Math.floor(quantity)));
 }
 
-/** Spec §3 category (fields not shown): a translated name and an active flag; ids 1-8. */
+/** Category (fields not shown): a translated name and an active flag; ids 1-8. */
 export const productCategorySchema = z.object({
   id: z.number().int(),
   name: z.object(
@@ -120,7 +120,7 @@ export const productCategorySchema = z.object({
 });
 export type ProductCategory = z.infer<typeof productCategorySchema>;
 
-/** Spec §3 Sleeve and Surgical kit. */
+/** Sleeve and Surgical kit. */
 export const sleeveSchema = z.object({
   id: z.number().int(),
   sleeve_manufacture: z.string().max(120),

@@ -6,7 +6,7 @@ import { SHIPMENT_TYPE_UNSET, SHIPPING_OPTIONS } from '../constants';
 /** Where the parcel goes: the profile address or another one typed at checkout. */
 export const SHIPMENT_ADDRESS_TYPES = { profile: 0, other: 1 } as const;
 
-/** Spec §3 Shipment/Delivery; both types default to -1 (not chosen). */
+/** Shipment/Delivery; both types default to -1 (not chosen). */
 export const shipmentSchema = z.object({
   addressType: boundedIntSchema(SHIPMENT_TYPE_UNSET, SHIPMENT_ADDRESS_TYPES.other),
   address: addressSchema,

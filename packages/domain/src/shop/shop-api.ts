@@ -1,5 +1,5 @@
 /**
- * The shop's API contract (issue "Shop"): the shapes the server answers and the bodies it accepts,
+ * The shop's API contract: the shapes the server answers and the bodies it accepts,
  * shared by the server's routes and the web. Prices are integer minor units in `currency`.
  */
 import { z } from 'zod';
@@ -181,7 +181,7 @@ export type ProductForm = z.infer<typeof productFormSchema>;
 
 // ─────────────────────────────── categories ───────────────────────────────
 
-/** `POST /products/category/set/{id}` (0 creates): spec §3 name translation record. */
+/** `POST /products/category/set/{id}` (0 creates): name translation record. */
 export const categoryFormSchema = z.object({
   name: z.object({
     ptBR: z.string().trim().min(1, MESSAGE.required).max(120, MESSAGE.max),
@@ -192,7 +192,7 @@ export const categoryFormSchema = z.object({
 });
 export type CategoryForm = z.infer<typeof categoryFormSchema>;
 
-/** A category as the API answers it (spec §3 name translation record). */
+/** A category as the API answers it. */
 export const categorySchema = z.object({
   id: z.number().int(),
   name: z.object({ ptBR: z.string(), en: z.string(), es: z.string() }),
@@ -314,7 +314,7 @@ export type CouponLookupResponse = z.infer<typeof couponLookupResponseSchema>;
 
 // ─────────────────────────────── delivery ───────────────────────────────
 
-/** `GET /shop/fetchSleeves?currency=`: spec §3 sleeve, price in the currency asked. */
+/** `GET /shop/fetchSleeves?currency=`: sleeve, price in the currency asked. */
 export const sleeveOfferSchema = z.object({
   id: z.number().int(),
   sleeve_manufacture: z.string(),

@@ -8,7 +8,7 @@ import {
 
 const state = (patch: Partial<ShopFilter>): ShopFilter => ({ ...EMPTY_SHOP_FILTER, ...patch });
 
-describe('shop filters (spec §4)', () => {
+describe('shop filters', () => {
   it.each([
     [
       'categories clear most-ordered',

@@ -1,5 +1,5 @@
 /**
- * Spec §4 shop filters: choosing categories clears most-ordered; choosing most-ordered clears
+ * Shop filters: choosing categories clears most-ordered; choosing most-ordered clears
  * categories and text; typing text clears most-ordered.
  */
 export interface ShopFilter {

@@ -1,6 +1,6 @@
 import type { LiveEvent } from '@dentflow/domain';
 /**
- * Live updates to open browsers (issue "Conversation"): what changed, never the content — a
+ * Live updates to open browsers: what changed, never the content — a
  * client refetches through the API, which checks permissions again. Rooms: `user:{id}` (the
  * user's own tabs), `case:{id}` (everyone allowed to see the case), `case:{id}:chat:{channel}`
  * (everyone allowed on that channel). The Socket.IO server fills the rooms after the same checks

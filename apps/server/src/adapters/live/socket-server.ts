@@ -25,7 +25,7 @@ import {
 } from './live-updates';
 
 /**
- * Live updates (issue "Conversation" §3): Socket.IO on the API's own port under
+ * Live updates: Socket.IO on the API's own port under
  * `/api/socket.io`. A connection is authenticated by the access token exactly like an HTTP
  * request (`registerPermissions`: valid token, open session, verified user) and is closed when
  * that token expires — the client then connects again with a fresh one. Every socket is in its

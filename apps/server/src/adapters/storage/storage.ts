@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * The file store (DESIGN §7): local folder by default, any S3-compatible store with `S3_BUCKET`.
+ * The file store: local folder by default, any S3-compatible store with `S3_BUCKET`.
  * Browsers upload straight to the store with a presigned POST and download through short-lived
  * signed URLs; the server only signs, checks and cleans up.
  */

@@ -1,6 +1,6 @@
 import type { DataAddress } from '@dentflow/domain';
 
-/** Spec §3 address, as a zip lookup fills it. */
+/** Address, as a zip lookup fills it. */
 export type ZipAddress = DataAddress;
 
 export type ZipLookupResult =

@@ -18,7 +18,7 @@ const timestamps = {
   modifiedAt: timestamp('modified_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
 
-/** Spec §3 user profile: general data as columns (searched, unique), the rest as JSON documents. */
+/** User profile: general data as columns (searched, unique), the rest as JSON documents. */
 export const users = pgTable(
   'users',
   {

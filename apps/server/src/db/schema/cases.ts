@@ -30,7 +30,7 @@ export interface StoredCaseDispatch {
   recordedBy: number;
 }
 
-/** Spec §3 patient of a case (first and last name required). One patient row per case. */
+/** Patient of a case (first and last name required). One patient row per case. */
 export const patients = pgTable('patients', {
   id: serial('id').primaryKey(),
   fname: text('fname').notNull(),
@@ -41,7 +41,7 @@ export const patients = pgTable('patients', {
 });
 
 /**
- * Spec §3 Case. Besides the spec's fields:
+ * Case. Besides the spec's fields:
  * - `listGroup` is the list filter the status belongs to in the broad sense ('new' for new,
  *   revision and checkingout; 'finished' for finished and closed; the status itself for the
  *   others, cancelled included; null for the legacy 'archive' status), kept by the service on every
@@ -164,7 +164,7 @@ export const caseListCounts = pgTable('case_list_counts', {
   n: integer('n').notNull(),
 });
 
-/** Spec §3 case user: a member of the case, optionally notified of its events. */
+/** Case user: a member of the case, optionally notified of its events. */
 export const caseUsers = pgTable(
   'case_users',
   {
@@ -189,7 +189,7 @@ export const caseUsers = pgTable(
   ],
 );
 
-/** Spec §3 case service. `transactionId` is set by payments when a transaction pays it. */
+/** Case service. `transactionId` is set by payments when a transaction pays it. */
 export const caseServices = pgTable(
   'case_services',
   {
@@ -210,7 +210,7 @@ export const caseServices = pgTable(
     approveAt: at('approve_at'),
     dataVersion: integer('data_version').notNull().default(3),
     data: jsonb('data').$type<unknown>(),
-    /** Spec §3 cart item manufactureData (sleeve manufacturer and count) from the checkout. */
+    /** Cart item manufactureData (sleeve manufacturer and count) from the checkout. */
     manufactureData: jsonb('manufacture_data').$type<{
       sleevesManufacture: number | null;
       sleevesQtd: number;
@@ -233,7 +233,7 @@ export const caseServices = pgTable(
   ],
 );
 
-/** Spec §3/§4 review: a reason (one of the eight, or free text) until someone solves it. */
+/** Review: a reason (one of the eight, or free text) until someone solves it. */
 export const caseReviews = pgTable(
   'case_reviews',
   {
@@ -275,7 +275,7 @@ export const caseEvents = pgTable(
 );
 
 /**
- * Spec §3 Attachment. A case's files (caseId set) or a temporary upload (caseId null: receipts,
+ * Attachment. A case's files (caseId set) or a temporary upload (caseId null: receipts,
  * avatars, product images before they are attached). `storageKey` is the object key in the
  * store; it never contains the user's filename.
  */

@@ -11,14 +11,14 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** A name in the three interface languages (spec §3 name translation record). */
+/** A name in the three interface languages. */
 export interface TranslatedName {
   ptBR: string;
   en: string;
   es: string;
 }
 
-/** Per-language product texts (spec §3 product). Prices are integer minor units. */
+/** Per-language product texts. Prices are integer minor units. */
 export interface ProductLanguageText {
   name: string;
   description: string;
@@ -32,7 +32,7 @@ export interface ProductTexts {
   es: ProductLanguageText;
 }
 
-/** Spec §3 announcement: at most one is shown, the newest active one. */
+/** Announcement: at most one is shown, the newest active one. */
 export const announcements = pgTable('announcements', {
   id: serial('id').primaryKey(),
   active: boolean('active').notNull().default(false),
@@ -44,7 +44,7 @@ export const announcements = pgTable('announcements', {
   modifiedAt: timestamp('modified_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Product categories; ids 1-8 decide which service-data sections show (spec §3). */
+/** Product categories; ids 1-8 decide which service-data sections show. */
 export const productCategories = pgTable('product_categories', {
   id: integer('id').primaryKey(),
   names: jsonb('names').$type<TranslatedName>().notNull(),
@@ -97,7 +97,7 @@ export const products = pgTable(
   ],
 );
 
-/** Spec §3 surgical kit: a manufacturer and its systems. */
+/** Surgical kit: a manufacturer and its systems. */
 export const surgicalKitManufacturers = pgTable(
   'surgical_kit_manufacturers',
   {

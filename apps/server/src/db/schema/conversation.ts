@@ -13,7 +13,7 @@ import { cases } from './cases';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Spec §3 chat message: one row per message of a case's channel (3, 4, 5 or 13). */
+/** Chat message: one row per message of a case's channel (3, 4, 5 or 13). */
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -35,7 +35,7 @@ export const chatMessages = pgTable(
   (t) => [index('chat_messages_case_channel_idx').on(t.caseId, t.channel, t.id)],
 );
 
-/** Spec §3 view record of a chat: who read a case's channel up to which message. */
+/** View record of a chat: who read a case's channel up to which message. */
 export const chatViews = pgTable(
   'chat_views',
   {
@@ -54,8 +54,8 @@ export const chatViews = pgTable(
 );
 
 /**
- * Spec §3 notification: one per recipient of something that happened on a case (an event type of
- * spec §4), written in the same transaction as what caused it.
+ * Notification: one per recipient of something that happened on a case (one of the 13 event
+ * types), written in the same transaction as what caused it.
  */
 export const notifications = pgTable(
   'notifications',

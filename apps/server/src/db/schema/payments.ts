@@ -16,7 +16,7 @@ import { transactions } from './shop';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Spec §3 receipt: a payer's proof of payment (text and optional file in the file store), then a
+ * Receipt: a payer's proof of payment (text and optional file in the file store), then a
  * staff decision. A denied receipt stays here for the record and is unlinked from its
  * transaction, so the payer may send another.
  */
@@ -42,7 +42,7 @@ export const transactionReceipts = pgTable(
   (t) => [index('transaction_receipts_transaction_idx').on(t.transactionId)],
 );
 
-/** Spec §3 invoice customer: who the invoice is made out to, and its number once issued. */
+/** Invoice customer: who the invoice is made out to, and its number once issued. */
 export const invoiceCustomers = pgTable('invoice_customers', {
   id: serial('id').primaryKey(),
   transactionId: integer('transaction_id')
@@ -58,7 +58,7 @@ export const invoiceCustomers = pgTable('invoice_customers', {
 });
 
 /**
- * Spec §3 cancel record: requested with a reason, then authorised or denied. A denied one stays
+ * Cancel record: requested with a reason, then authorised or denied. A denied one stays
  * for the record (deniedAt) and is unlinked from its transaction.
  */
 export const transactionCancels = pgTable(

@@ -21,7 +21,7 @@ export interface CurrencyAmounts {
   USD: number;
 }
 
-/** Spec §3 sleeve: a manufacturer of guide sleeves and its price (per case currency). */
+/** Sleeve: a manufacturer of guide sleeves and its price (per case currency). */
 export const sleeves = pgTable('sleeves', {
   id: serial('id').primaryKey(),
   sleeveManufacture: text('sleeve_manufacture').notNull(),
@@ -38,7 +38,7 @@ export const settings = pgTable('settings', {
 });
 
 /**
- * Spec §3 transaction: what a payer owes for services of a case. The checkout creates it
+ * Transaction: what a payer owes for services of a case. The checkout creates it
  * `awaiting_payment`; payments move it on. `descriptions` is the server's line-by-line breakdown.
  */
 export const transactions = pgTable(
@@ -69,7 +69,7 @@ export const transactions = pgTable(
     paymentLink: text('payment_link'),
     /** When the provider's last applied state happened: an older notice cannot undo it. */
     gatewayEventAt: at('gateway_event_at'),
-    /** The current receipt, invoice customer and cancel (spec §3 receiptId, invoiceId, cancelId). */
+    /** The current receipt, invoice customer and cancel (receiptId, invoiceId, cancelId). */
     receiptId: integer('receipt_id'),
     invoiceId: integer('invoice_id'),
     cancelId: integer('cancel_id'),

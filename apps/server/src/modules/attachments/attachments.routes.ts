@@ -18,7 +18,7 @@ import type { AttachmentsService } from './attachments.service';
 
 const tags = ['attachments'];
 
-/** Spec §7 attachment calls (issue #7 §2); per-record rules in the service. */
+/** Attachment calls; per-record rules in the service. */
 export function registerAttachmentRoutes(
   app: FastifyInstance,
   attachments: AttachmentsService,

@@ -19,7 +19,7 @@ export const avatarKeyOf = (url: string | null | undefined) => {
   return match ? `avatars/${match[1]}/${match[2]}` : null;
 };
 
-/** Spec §5 avatar: JPG, GIF or PNG up to 800 kB, stored as a square WebP thumbnail. */
+/** Avatar: JPG, GIF or PNG up to 800 kB, stored as a square WebP thumbnail. */
 export function createAvatarService(ctx: AppContext) {
   const { db, storage } = ctx;
   return {
@@ -68,7 +68,7 @@ export function createAvatarService(ctx: AppContext) {
       return storage.getObjectStream(`avatars/${userId}/${name}`);
     },
 
-    /** Admins remove a user's avatar (spec §6: removal control admin only). */
+    /** Admins remove a user's avatar (removal control admin only). */
     async remove(actorId: number, userId: number, meta: RequestMeta) {
       const current = await findUserAvatar(db, userId);
       if (current === undefined) throw new AppError(404, 'NOT_FOUND');

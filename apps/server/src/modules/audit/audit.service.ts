@@ -20,7 +20,7 @@ function filterOf(query: AuditQueryInput): AuditFilter {
   };
 }
 
-/** The admin's audit log search (issue 11 §5). */
+/** The admin's audit log search. */
 export function createAuditService(ctx: AppContext) {
   return {
     async search(query: AuditQueryInput): Promise<AuditPage> {

@@ -49,7 +49,7 @@ import {
 import type { RegisterInput, SessionResult } from './auth.schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Issue 2 §3 lifetimes. */
+/** How long a verification link, a reset link and a session (remembered or not) last. */
 export const VERIFICATION_TOKEN_TTL_MS = 7 * DAY_MS;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const refreshTokenTtlMs = (remember: boolean) => (remember ? 30 : 1) * DAY_MS;
@@ -374,7 +374,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 /**
  * A coupon code kept on a new account must be applicable to a user who has none of its uses yet
- * (spec §9 rules without a cart); a coupon bound to an existing user is not theirs to take.
+ *; a coupon bound to an existing user is not theirs to take.
  */
 function isCouponUsableAtRegistration(coupon: CouponRow): boolean {
   const rejection = couponRejection(

@@ -14,7 +14,7 @@ export interface CaseActivityEvent {
 
 /**
  * One history row, and the case's `modifiedAt` moves forward (at least 1 ms past the stored one)
- * so clients replace their cached copy (spec §4) and its checks and actions are read again.
+ * so clients replace their cached copy and its checks and actions are read again.
  */
 export async function insertCaseActivity(db: DbOrTx, event: CaseActivityEvent): Promise<void> {
   // The case row first, as every change of a case takes it: otherwise two activities on one case

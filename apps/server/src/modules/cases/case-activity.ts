@@ -4,7 +4,7 @@ import { notifyCaseUsers } from '../notifications/notify';
 import { insertCaseActivity, type CaseActivityEvent } from './case-activity.repository';
 
 /**
- * Notifications ride on the case events (issue "Conversation" §2): they are written in the
+ * Notifications ride on the case events: they are written in the
  * event's own transaction, and their recipients travel to the live updates inside the published
  * message — `detail.notified` (user ids) and `detail.notificationType` — because a listener on
  * `ctx.caseEvents` runs after commit and could not know them otherwise. The live updates emit

@@ -16,7 +16,7 @@ export interface CaseStatusChange {
 }
 
 /**
- * Issue "Administration" §5: every change of case status writes an audit row, in the transaction
+ * Every change of case status writes an audit row, in the transaction
  * of the change; before and after are the status (and the archive flag when it changed).
  */
 export function auditCaseStatus(tx: DbOrTx, change: CaseStatusChange): Promise<void> {

@@ -557,7 +557,7 @@ export interface ArchiveQuery {
   language: Language;
 }
 
-/** Spec §2 archive search: the viewer's archived cases, newest first. */
+/** Archive search: the viewer's archived cases, newest first. */
 export async function searchArchivedCases(
   db: DbOrTx,
   viewer: CaseViewer,

@@ -1121,7 +1121,7 @@ export function createCasesService(ctx: AppContext) {
     ) {
       return change(caller, caseId, language, async (tx, access, row) => {
         const user = await findUserForCase(tx, body.userId);
-        // Staff add anyone; a clinic owning the case only a partner linked to it (issue 11 §3).
+        // Staff add anyone; a clinic owning the case only a partner linked to it.
         const linkedToOwnerClinic =
           user !== undefined && (await isPartnerLinkedToClinic(tx, row.ownerId, user.id));
         const addition = {
@@ -1147,7 +1147,7 @@ export function createCasesService(ctx: AppContext) {
         authorize(caseUsersOperation(access), caller, access, row);
         const member = (await listCaseMembers(tx, caseId)).find((m) => m.userId === userId);
         if (!member) throw new AppError(404, 'NOT_FOUND');
-        // Staff remove anyone; the owning clinic only partners (issue 11 §3).
+        // Staff remove anyone; the owning clinic only partners.
         const removal = {
           viewer: viewerOf(caller),
           relation: access.relation,

@@ -58,7 +58,7 @@ function toView(caller: Caller, row: ChatMessageListRow, now = Date.now()): Chat
 }
 
 /**
- * The case chat (issue "Conversation" §1): four channels per case, each open to the people of
+ * The case chat: four channels per case, each open to the people of
  * the domain's `allowedChatChannels`. A hidden case is a 404; a visible case's channel the caller
  * may not use is a 403. Messages are not case history: no case event, the case is not touched.
  */

@@ -21,7 +21,7 @@ const idParams = z.object({ id: idParamSchema });
 const setParams = z.object({ id: idOrNewParamSchema });
 const queryString = z.object({ q: z.string().trim().max(60, MESSAGE.max).optional() });
 
-/** Coupon administration (spec §7 Coupons): admin only. The lookup lives in the shop module. */
+/** Coupon administration: admin only. The lookup lives in the shop module. */
 export function registerCouponsRoutes(app: FastifyInstance, coupons: CouponsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -6,7 +6,7 @@ import { listActiveKitManufacturers } from './metadata.repository';
 export function createMetadataService(ctx: AppContext) {
   return {
     /**
-     * What the service data form offers: spec §3 surgical kits (each active manufacturer with its
+     * What the service data form offers: surgical kits (each active manufacturer with its
      * systems) and the admin's names of the treatment purposes, both as stored now.
      */
     async serviceData(): Promise<ServiceDataMetadata> {

@@ -23,7 +23,7 @@ const pageParams = z.object({ page: pageSchema });
 const emailNotificationsAnswer = z.object({ eventTypes: z.array(z.number().int()) });
 
 /**
- * Spec §7 Notifications (`/api/v1/notification/…`, the caller's own only) and the email
+ * Notifications (`/api/v1/notification/…`, the caller's own only) and the email
  * preferences of profile settings. The payment returns under `/notification/paypal|pagseguro`
  * belong to the payments module.
  */

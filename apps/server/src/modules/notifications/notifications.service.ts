@@ -49,7 +49,7 @@ function toView(row: NotificationViewRow): NotificationView {
 }
 
 /**
- * The caller's own notifications (spec §7 Notifications) and their email preferences. Nobody
+ * The caller's own notifications and their email preferences. Nobody
  * reads another user's notifications; a case's status and list are 404 when the case is hidden.
  */
 export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
@@ -90,7 +90,7 @@ export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
     },
 
     /**
-     * Spec §3 case notification status: the caller's unseen notifications of the case, counted
+     * Case notification status: the caller's unseen notifications of the case, counted
      * per type (`counterKeyOf`), and whether the caller gets them (the owner always does).
      */
     async caseStatus(caller: Caller, caseId: number): Promise<CaseNotificationStatus> {

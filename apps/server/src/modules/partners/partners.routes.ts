@@ -14,7 +14,7 @@ import type { PartnersService } from './partners.service';
 const tags = ['partners'];
 const idParams = z.object({ id: idParamSchema });
 
-/** Clinic–partner links (issue 11 §3): clinics read theirs, admins manage all. */
+/** Clinic–partner links: clinics read theirs, admins manage all. */
 export function registerPartnersRoutes(app: FastifyInstance, partners: PartnersService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -26,7 +26,7 @@ const toPartnerLink = (row: PartnerLinkRow): PartnerLink => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Issue 11 §3: clinic–partner links, managed by admins and read by the clinics. */
+/** Clinic–partner links, managed by admins and read by the clinics. */
 export function createPartnersService(ctx: AppContext) {
   const { db } = ctx;
 

@@ -35,7 +35,7 @@ const params = z.object({ id });
 const auth = { permission: 'authenticated' as const };
 
 /**
- * Spec §7 Transactions (`/case/transaction/{id}/…`) and the provider returns and notices
+ * Transactions (`/case/transaction/{id}/…`) and the provider returns and notices
  * (docs/permissions.md "Transactions"): route rules here, per-record rules in the service.
  */
 export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsService) {

@@ -146,14 +146,14 @@ function receiptTypeOf(bytes: Buffer): string | null {
 }
 
 /**
- * Issue "Payments": transactions of a case, their receipts, invoices and cancels, and the
+ * Transactions of a case, their receipts, invoices and cancels, and the
  * provider side (PayPal Orders v2, PagBank checkout). Every change locks the case row, then the
  * transaction row, and writes audit and history rows in the same database transaction.
  */
 export function createPaymentsService(ctx: AppContext, providers: PaymentProviders) {
   const { db, config } = ctx;
 
-  /** After the stored `modifiedAt`, so clients see the change (spec §4 cache rule). */
+  /** After the stored `modifiedAt`, so clients see the change. */
   const stamp = (previous: Date) => new Date(Math.max(Date.now(), previous.getTime() + 1));
 
   async function factsOf(tx: DbOrTx, t: TransactionRow): Promise<TransactionFacts> {

@@ -23,7 +23,7 @@ const idParams = z.object({ id: idParamSchema });
 const setParams = z.object({ id: idOrNewParamSchema });
 
 /**
- * Spec §7 products and categories, and the shop's catalogue (`/api/v2/shop/products`). Writes are
+ * Products and categories, and the shop's catalogue (`/api/v2/shop/products`). Writes are
  * admin only; per-record rules (what a non-admin may see) live in the service.
  */
 export function registerProductsRoutes(app: FastifyInstance, productsService: ProductsService) {

@@ -22,7 +22,7 @@ const tags = ['settings'];
 const admin = { permission: 'admin' as const };
 
 /**
- * The settings sections (issue "Administration" §4), admin only: `GET` answers a section,
+ * The settings sections, admin only: `GET` answers a section,
  * `POST` validates it with the domain schema (400 with fields), saves it with an audit row and
  * answers it as `GET` would now.
  */

@@ -74,7 +74,7 @@ const sleeveOf = (row: SleeveRow) => ({
 });
 
 /**
- * The settings sections of the administration (issue "Administration" §4). Each save runs in one
+ * The settings sections of the administration. Each save runs in one
  * transaction with the stored document or rows locked, writes an audit row per changed document
  * or row (before and after of the changed fields), and takes effect at once: every reader loads
  * the stored settings on each use.

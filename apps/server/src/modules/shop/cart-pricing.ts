@@ -93,7 +93,7 @@ export interface PricedCart {
   coupon: ShopCouponRow | null;
   /** Why the coupon given does not apply (null when none was given or it applies). */
   couponRejection: CouponRejection | null;
-  /** Field path → catalogue key of what a checkout refuses (spec §5). */
+  /** Field path → catalogue key of what a checkout refuses. */
   problems: Record<string, string>;
   /** The delivery with the server's fee and days; null when nothing ships. */
   shipment: Shipment | null;

@@ -68,7 +68,7 @@ export function newCaseOfCart(
 }
 
 /**
- * Spec §5 / issue 8 checkout: prices the order on the server and, in one transaction, adds the
+ * Checkout: prices the order on the server and, in one transaction, adds the
  * services, counts the coupon use, creates the `awaiting_payment` transaction and moves the case
  * to `checkingout` (docs/decisions/014-shop-checkout.md).
  */
@@ -124,7 +124,7 @@ export function createCheckoutService(ctx: AppContext) {
           const row = (await findCase(tx, caseId))!;
           fromStatus = row.caseStatus;
           currency = row.caseCurrency as Currency;
-          // After the stored modifiedAt, so clients see the change (spec §4 cache rule).
+          // After the stored modifiedAt, so clients see the change.
           now = new Date(Math.max(now.getTime(), row.modifiedAt.getTime() + 1));
         }
 
@@ -254,7 +254,7 @@ export function createCheckoutService(ctx: AppContext) {
 
 /**
  * Refuses an order the checkout may not take: a coupon that does not apply (409 when it ran out,
- * which another order may have just done; 400 otherwise), the spec §5 problems, a payment
+ * which another order may have just done; 400 otherwise), the problems, a payment
  * method the caller may not use.
  */
 function refuseUnpayable(priced: PricedCart, paymentMethod: string): void {

@@ -23,7 +23,7 @@ import type { ShopService } from './shop.service';
 const tags = ['shop'];
 
 /**
- * The shop's calls (spec §7 Shop, issue 8): the order is priced on the server only. Ordering is
+ * The shop's calls (Shop): the order is priced on the server only. Ordering is
  * for clinics and doctors (`doctor`; admins pass); the rest for any signed-in user.
  */
 export function registerShopRoutes(app: FastifyInstance, shop: ShopService, config: Config) {

@@ -139,7 +139,7 @@ export function createShopService(ctx: AppContext) {
 
     /**
      * The server's price of an order as far as it is known, and what a checkout would still
-     * refuse (spec §5 problems, the patient of a new case, a case that takes no order, a payment
+     * refuse (the patient of a new case, a case that takes no order, a payment
      * method the caller may not use). Creates nothing.
      */
     async quote(

@@ -23,7 +23,7 @@ import type { StudentsService } from './students.service';
 const tags = ['students'];
 const instructor = { permission: 'instructor' as const };
 
-/** Issue 11 §2: an instructor's invitations and students; the invitee's side of a link. */
+/** An instructor's invitations and students; the invitee's side of a link. */
 export function registerStudentsRoutes(app: FastifyInstance, students: StudentsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

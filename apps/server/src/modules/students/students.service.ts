@@ -37,7 +37,7 @@ import type {
   StudentsOverview,
 } from './students.schemas';
 
-/** Issue 11 §2: an invitation link stays valid for 14 days. */
+/** An invitation link stays valid for 14 days. */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 const toPending = (row: InvitationRow, now = Date.now()): PendingInvitation => ({

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
 import { isNicknameTaken, type UserPatch, type UserRow } from './users.repository';
 
-/** The spec §3 user profile of a stored user, as the API returns it (roles include 'public'). */
+/** The user profile of a stored user, as the API returns it (roles include 'public'). */
 export function toUserProfile(user: UserRow): UserProfile {
   return {
     id: user.id,

@@ -24,7 +24,7 @@ const id = idParamSchema;
 const idParams = z.object({ id });
 const pageParams = z.object({ page: pageSchema });
 
-/** Users administration (issue 11 §1): admins change, supervisors read. */
+/** Users administration: admins change, supervisors read. */
 export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Transition, type MantineTransition } from '@mantine/core';
 
-/** Spec §1 "zoom-fade" route transition: the new page fades in while growing to full size. */
+/** "zoom-fade" route transition: the new page fades in while growing to full size. */
 const zoomFade: MantineTransition = {
   in: { opacity: 1, transform: 'scale(1)' },
   out: { opacity: 0, transform: 'scale(0.97)' },

@@ -23,7 +23,7 @@ const routes = [
   },
 ];
 
-describe('route guard (spec §2)', () => {
+describe('route guard', () => {
   it('without a refresh token sends to /login remembering the wanted path', async () => {
     const { router } = renderRoutes(routes, '/profile-settings?tab=address');
     expect(

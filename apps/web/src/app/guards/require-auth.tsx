@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { hasRefreshToken } from '../../lib/session-storage';
 import type { LoginRedirectState } from '../../lib/login-redirect';
 
-/** Spec §2 route guard: no refresh token in local storage → /login, remembering the wanted path. */
+/** Route guard: no refresh token in local storage → /login, remembering the wanted path. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!hasRefreshToken()) {

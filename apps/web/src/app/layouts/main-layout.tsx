@@ -61,7 +61,7 @@ interface SidebarLink {
   to: string;
   labelKey: string;
   icon: Icon;
-  /** Which roles see the link (spec §6 predicates); every main route carries the public rule. */
+  /** Which roles see the link; every main route carries the public rule. */
   visible: (roles: readonly string[]) => boolean;
 }
 
@@ -166,9 +166,9 @@ function UserMenu() {
   );
 }
 
-/** Spec §1 main layout: vertical, sidebar, floating navbar, static footer, zoom-fade transition. */
+/** Main layout: vertical, sidebar, floating navbar, static footer, zoom-fade transition. */
 /**
- * The cart sits with the shop: shown to those who may buy (spec §6 doctor: clinic, doctor, admin).
+ * The cart sits with the shop: shown to those who may buy (clinic, doctor, admin).
  * Read inside the start-up gate, so it asks nothing before the session is restored.
  */
 function ShopperCart() {
@@ -191,7 +191,7 @@ export function MainLayout() {
         padding="md"
         bg="gray.0"
       >
-        {/* Floating navbar (spec §1): a card over the page, right of the full-height sidebar. */}
+        {/* Floating navbar: a card over the page, right of the full-height sidebar. */}
         <AppShell.Header withBorder={false} bg="transparent" px="md" pt="sm">
           <Paper shadow="sm" radius="md" px={{ base: 'xs', sm: 'md' }} h={56} withBorder>
             <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">

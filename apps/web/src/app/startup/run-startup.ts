@@ -14,7 +14,7 @@ import {
 import { announcementQueryOptions } from '../../features/profile/api/get-announcement';
 import { kitsQueryOptions } from '../../features/metadata/api/get-kits';
 
-/** What the app does once the session is loaded (spec §2 start-up, step 3). */
+/** What the app does once the session is loaded (start-up, step 3). */
 export type StartupDecision = 'announcement' | 'completeProfile' | 'home';
 
 export interface StartupResult {
@@ -35,7 +35,7 @@ export function decideAfterStartup(
 }
 
 /**
- * Spec §2 start-up: 1. not logged in (no access token in memory) → refresh the session;
+ * Start-up: 1. not logged in (no access token in memory) → refresh the session;
  * 2. profile, then instructor; 3. the announcement decides what to show; 4. the surgical kit list.
  * Any failure rejects: the caller sends the user to /login.
  */

@@ -14,7 +14,7 @@ type GateState =
 
 /**
  * Runs the start-up sequence before the main layout shows: a full-page loader meanwhile, then
- * the announcement or complete-profile dialog. A failed start-up goes to /login (spec §8).
+ * the announcement or complete-profile dialog. A failed start-up goes to /login.
  */
 export function StartupGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

@@ -50,7 +50,7 @@ function startupServer(
   });
 }
 
-describe('start-up decision (spec §2 step 3)', () => {
+describe('start-up decision (step 3)', () => {
   it.each([
     [
       'an active announcement wins, even over an incomplete profile',

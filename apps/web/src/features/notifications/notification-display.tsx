@@ -34,7 +34,7 @@ const ICONS: Record<string, Icon> = {
   bell: IconBell,
 };
 
-/** A notification's icon, in the primary colour like every notification icon (spec §4). */
+/** A notification's icon, in the primary colour like every notification icon. */
 export function NotificationIcon({
   notification,
   size = 32,

@@ -3,7 +3,7 @@ import { LIVE_SOCKET_PATH, type LiveEvent } from '@dentflow/domain';
 import { getAccessToken, isSessionRefused, refreshSession } from '../api-client';
 
 /**
- * Live updates from the server (issue "Conversation" §3): one Socket.IO connection per signed-in
+ * Live updates from the server: one Socket.IO connection per signed-in
  * session, authenticated by the access token. Events say what changed (ids only); the app
  * refetches through the API. The server closes the connection when the token expires and refuses
  * a stale token with NOT_AUTHORIZED: the client then refreshes the session and connects again.

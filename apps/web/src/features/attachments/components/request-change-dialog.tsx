@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TEXT_DIALOG_DEFAULT_LIMIT } from '@dentflow/domain';
 
-/** Spec §2 text-area dialog: what should change, with a character counter (limit 100). */
+/** Text-area dialog: what should change, with a character counter (limit 100). */
 export function RequestChangeDialog(props: {
   opened: boolean;
   onClose: () => void;

@@ -11,7 +11,7 @@ import { AuditTable } from '../components/audit-table';
 
 const FILTER_KEYS = ['actor', 'entity', 'entityId', 'from', 'to'] as const;
 
-/** /audit — the audit log search (issue 11 §5), admins only (the server refuses the others too). */
+/** /audit — the audit log search, admins only (the server refuses the others too). */
 export function AuditPage() {
   return (
     <AdminOnly>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { languageTag } from '@dentflow/domain';
 import { currentLanguage } from '../../../lib/i18n';
 
-/** Spec §2: the terms are read in an embedded frame before they can be accepted. */
+/** The terms are read in an embedded frame before they can be accepted. */
 export function TermsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const section = `#${currentLanguage()}`;

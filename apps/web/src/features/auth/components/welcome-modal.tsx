@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { hasSeenWelcome, markWelcomeSeen } from '../../../lib/session-storage';
 
 /**
- * Spec §2 welcome pop-up, on the first visit of /login: new users go to registration; users of
+ * Welcome pop-up, on the first visit of /login: new users go to registration; users of
  * the previous platform reset their password (their old password does not carry over).
  */
 export function WelcomeModal() {

@@ -39,7 +39,7 @@ export function LoginPage() {
     initialValues: { login: '', password: '', remember: false },
     validate: {
       // A plain presence check: importing the domain's form rules would pull zod into the login
-      // route (DESIGN §11 budget); the server validates the same.
+      // route; the server validates the same.
       login: (value) => (value.trim() ? null : translateErrorKey('validation.required')),
       password: (value) => (value ? null : translateErrorKey('validation.required')),
     },

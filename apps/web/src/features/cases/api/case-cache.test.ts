@@ -5,7 +5,7 @@ import { caseDetail } from '../test-fixtures';
 import { caseKeys, keepUnchangedCase, storeCase } from './case-cache';
 import { caseQueryOptions } from './get-case';
 
-describe('client cache rule (spec §4): a case is replaced only when its modifiedAt differs', () => {
+describe('client cache rule: a case is replaced only when its modifiedAt differs', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([

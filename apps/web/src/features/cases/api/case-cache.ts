@@ -12,7 +12,7 @@ export const caseKeys = {
 };
 
 /**
- * Spec §4 client cache: a cached case is replaced only when its `modifiedAt` differs. Used as the
+ * Client cache: a cached case is replaced only when its `modifiedAt` differs. Used as the
  * detail query's `structuralSharing`, so a refetch of an unchanged case keeps the same object (and
  * nothing re-renders or loses its form state).
  */

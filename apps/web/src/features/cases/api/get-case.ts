@@ -10,7 +10,7 @@ export const caseQueryOptions = (id: number) =>
   queryOptions({
     queryKey: caseKeys.detail(id),
     queryFn: () => fetchCase(id),
-    // Spec §4: replaced only when modifiedAt differs.
+    // Replaced only when modifiedAt differs.
     structuralSharing: keepUnchangedCase,
   });
 

@@ -19,7 +19,7 @@ export interface ApproveValues {
 }
 
 /**
- * Spec §5 approve dialog: the caller's password, a required text with a counter (default limit
+ * Approve dialog: the caller's password, a required text with a counter (default limit
  * 100) and the services to approve among those pending approval (a single one is preselected).
  */
 export function ApproveDialog(props: {

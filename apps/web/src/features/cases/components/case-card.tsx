@@ -12,7 +12,7 @@ import { formatDate, isDeadlineNear } from './format';
 import { StatusBadge } from './status-badge';
 
 /**
- * Spec §2 patient card: names truncated to 15 characters, status, deadline, review flag, the
+ * Patient card: names truncated to 15 characters, status, deadline, review flag, the
  * order's dispatch and the caller's unseen notifications of the case.
  */
 export function CaseCard(props: {

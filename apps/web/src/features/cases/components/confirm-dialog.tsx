@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §1 confirm dialog (yes/no) before an irreversible or destructive move. */
+/** Confirm dialog (yes/no) before an irreversible or destructive move. */
 export function ConfirmDialog(props: {
   opened: boolean;
   title: string;

@@ -13,14 +13,14 @@ import { useProfile } from '../../profile/api/get-profile';
 import { useOpenReview } from '../api/open-review';
 import { TextDialog } from './text-dialog';
 
-/** Spec §4 review: a supervisor or a planner puts the case in review, with a reason and a text. */
+/** Review: a supervisor or a planner puts the case in review, with a reason and a text. */
 export function OpenReviewButton({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
   const openReview = useOpenReview(detail.id);
   const [opened, setOpened] = useState(false);
   const [reason, setReason] = useState<string | null>(null);
-  // isPlanner covers supervisors and admins too (spec §6 predicates).
+  // isPlanner covers supervisors and admins too.
   if (!isPlanner(sessionRoles(profile?.roles ?? [])) || detail.readOnly || detail.caseArchived) {
     return null;
   }

@@ -7,7 +7,7 @@ import { usePartnerLinks } from '../../partners/api/list-partners';
 import { useAddCaseUser } from '../api/add-case-user';
 
 /**
- * Issue 11 §3: the owning clinic adds one of its linked partners to the case (shown when the
+ * The owning clinic adds one of its linked partners to the case (shown when the
  * case's `can` holds 'addPartner'); partners already on the case are not offered again.
  */
 export function PartnerAssignment({ detail }: { detail: CaseDetail }) {

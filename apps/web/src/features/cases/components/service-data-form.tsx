@@ -80,7 +80,7 @@ function YesNo(props: {
 }
 
 /**
- * Spec §3/§5 service data, current layout (version 3). Only category 3 shows jaw, provisional,
+ * Service data, current layout (version 3). Only category 3 shows jaw, provisional,
  * implant system and teeth to extract (`serviceDataSections`). Read only outside broad 'new'.
  */
 export function ServiceDataForm(props: {

@@ -12,7 +12,7 @@ const COUNTER_FROM = 200;
 
 /**
  * Writes a message: Enter sends, Shift+Enter starts a line. A failed send keeps the text and
- * offers Retry (spec §8 'Error sending message').
+ * offers Retry ('Error sending message').
  */
 export function ChatComposer({
   caseId,

@@ -14,7 +14,7 @@ export const fetchCaseNotificationStatus = async (
 ): Promise<CaseNotificationStatus> =>
   caseNotificationStatusSchema.parse(await api.get<unknown>(`/notification/getStatus/${caseId}`));
 
-/** Spec §3 case notification status: the caller's unseen notifications of a case, per type. */
+/** Case notification status: the caller's unseen notifications of a case, per type. */
 export const useCaseNotificationStatus = (caseId: number) =>
   useQuery({
     queryKey: notificationKeys.status(caseId),

@@ -24,7 +24,7 @@ import { useLinkPartner, useUnlinkPartner } from '../api/manage-links';
 import { UserPicker } from '../components/user-picker';
 
 /**
- * /partners (issue 11 §3): a clinic sees the partners linked to it; an admin manages every
+ * /partners: a clinic sees the partners linked to it; an admin manages every
  * clinic–partner link. Others get the not-authorized page, as the server refuses them too.
  */
 export function PartnersPage() {

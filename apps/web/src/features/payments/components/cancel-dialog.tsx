@@ -82,7 +82,7 @@ function CancelForm(props: {
 }
 
 /**
- * Spec §5 cancel request: a reason (1, 2, 3 or 6) and a description, both required; confirm stays
+ * Cancel request: a reason (1, 2, 3 or 6) and a description, both required; confirm stays
  * disabled until `isCancelValid`. A supervisor then authorises or denies it.
  */
 export function CancelDialog(props: {

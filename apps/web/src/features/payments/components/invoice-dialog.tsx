@@ -219,7 +219,7 @@ function InvoiceDialogBody(props: {
 }
 
 /**
- * Spec §2 invoice dialog: who the invoice is made out to. CPF/CNPJ masked with check digits,
+ * Invoice dialog: who the invoice is made out to. CPF/CNPJ masked with check digits,
  * the shared address fields; Save disabled until the domain's schema passes.
  */
 export function InvoiceDialog(props: {

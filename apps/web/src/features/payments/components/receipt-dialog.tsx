@@ -49,7 +49,7 @@ function ReceiptForm(props: {
           label={t('payments:receipt.file')}
           placeholder={t('payments:receipt.filePlaceholder')}
           description={
-            // Spec §8: an oversized file is dropped silently; the limit is always stated here.
+            // An oversized file is dropped silently; the limit is always stated here.
             <span aria-live="polite">
               {t('payments:receipt.fileHint', {
                 size: formatBytes(RECEIPT_MAX_BYTES, i18n.language),
@@ -106,7 +106,7 @@ function ReceiptForm(props: {
 }
 
 /**
- * Spec §5 receipt: a file (≤ RECEIPT_MAX_BYTES) and/or a justification (≤ 75 characters);
+ * Receipt: a file (≤ RECEIPT_MAX_BYTES) and/or a justification (≤ 75 characters);
  * Confirm stays disabled until one of them is there. Sent as multipart with upload progress.
  */
 export function ReceiptDialog(props: {

@@ -75,7 +75,7 @@ const languageOfPath = (path: string): Language | undefined =>
   LANGUAGES.find((language) => path.startsWith(`texts.${language}.`));
 
 /**
- * Spec §2 product form (create and edit): general data, options, the image, and one tab per
+ * Product form (create and edit): general data, options, the image, and one tab per
  * language with name, description, price in that language's currency, combo discount and
  * publish. Field errors come from the domain schema, then from the server.
  */

@@ -29,7 +29,7 @@ const previewOf = (file: File): string | null =>
   typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
 
 /**
- * Spec §2 file upload box for the product image: images only, checked here and again by the
+ * File upload box for the product image: images only, checked here and again by the
  * server; the file is sent at once as a temporary upload (with progress and a preview), and
  * becomes the product's image only when the form is saved.
  */

@@ -22,7 +22,7 @@ import {
 } from '@dentflow/domain';
 import { currentLanguage } from '../../../lib/i18n';
 
-/** Spec §2 products table: scrolls inside its own box on a phone. */
+/** Products table: scrolls inside its own box on a phone. */
 export function ProductsTable(props: {
   products: AdminProduct[];
   categories: Category[];

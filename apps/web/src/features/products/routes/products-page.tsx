@@ -217,7 +217,7 @@ function ProductsAdmin() {
   );
 }
 
-/** /products — spec §2 product administration (admin only). */
+/** /products — product administration (admin only). */
 export function ProductsPage() {
   return (
     <AdminOnly>

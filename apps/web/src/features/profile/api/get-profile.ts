@@ -20,7 +20,7 @@ export const useProfile = () => useQuery(profileQueryOptions());
 
 /**
  * Every fresh copy of the profile is cached, kept in local storage, and its language
- * (spec §1: the profile language overrides) applied to the interface.
+ * (the profile language overrides) applied to the interface.
  */
 export function rememberProfile(queryClient: QueryClient, profile: UserProfile): void {
   queryClient.setQueryData(profileQueryKey, profile);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { rememberAvatar } from './upload-avatar';
 
-/** Admins remove a user's avatar (spec §2 / §6). */
+/** Admins remove a user's avatar. */
 export const removeAvatar = (userId: number) =>
   api.delete<{ avatar: null }>(`/users/${userId}/avatar`);
 

@@ -16,7 +16,7 @@ export const hasAnyAddress = (address: Partial<DataAddress> | null | undefined) 
   [address.country, address.state, address.city, address.address].some((v) => !!v?.trim());
 
 /**
- * Spec §5 address fields (profile address tab, checkout delivery): the zip lookup fills and
+ * Address fields (profile address tab, checkout delivery): the zip lookup fills and
  * unlocks the other fields; when it fails they unlock for manual entry, with the server's
  * message. An address already filled starts unlocked. A complement typed before the lookup stays
  * when the lookup has none.

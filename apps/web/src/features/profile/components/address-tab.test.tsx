@@ -11,7 +11,7 @@ const addressFields = ['Country', 'State', 'City', 'Address', 'Complement'];
 /** Required fields carry an asterisk in their label. */
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`));
 
-describe('address tab (spec §5)', () => {
+describe('address tab', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -7,7 +7,7 @@ import { showError } from '../../../lib/notify';
 import { AddressFields } from './address-fields';
 import { useSaveProfile } from './use-save-profile';
 
-/** Spec §5 address form of the profile (the fields and the zip lookup: `AddressFields`). */
+/** Address form of the profile (the fields and the zip lookup: `AddressFields`). */
 export function AddressTab({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
   const { save, isSaving } = useSaveProfile(profile);

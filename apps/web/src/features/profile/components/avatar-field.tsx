@@ -15,7 +15,7 @@ import { useRemoveAvatar } from '../api/remove-avatar';
 import { useUploadAvatar } from '../api/upload-avatar';
 
 /**
- * Spec §2 avatar upload: image files only (JPG, GIF or PNG up to 800 kB, checked here before the
+ * Avatar upload: image files only (JPG, GIF or PNG up to 800 kB, checked here before the
  * upload and again on the server); the removal control is shown only to admins.
  */
 export function AvatarField({ profile }: { profile: UserProfile }) {

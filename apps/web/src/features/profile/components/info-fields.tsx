@@ -83,7 +83,7 @@ export function useInfoForm(info: DataInfo) {
 }
 
 /**
- * Spec §5 info fields (the profile's Info tab, an admin editing a user): the document is masked
+ * Info fields (the profile's Info tab, an admin editing a user): the document is masked
  * by its type and the phone as a Brazilian number while typing.
  */
 export function InfoFields({

@@ -7,7 +7,7 @@ import { showError } from '../../../lib/notify';
 import { InfoFields, infoPayload, useInfoForm } from './info-fields';
 import { useSaveProfile } from './use-save-profile';
 
-/** Spec §5 info form of the profile (the fields and their rules: `InfoFields`). */
+/** Info form of the profile (the fields and their rules: `InfoFields`). */
 export function InfoTab({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
   const { save, isSaving } = useSaveProfile(profile);

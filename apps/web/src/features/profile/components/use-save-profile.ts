@@ -6,7 +6,7 @@ import { useSetProfile, type ProfilePatch } from '../api/set-profile';
 
 /**
  * Saves a part of the profile. When the save completes a profile that was incomplete (the user
- * was sent here by the start-up sequence), it says so and goes home (spec §2, §5).
+ * was sent here by the start-up sequence), it says so and goes home.
  */
 export function useSaveProfile(current: UserProfile) {
   const { t } = useTranslation();

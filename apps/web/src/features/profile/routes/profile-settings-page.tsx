@@ -27,7 +27,7 @@ const TABS = [
 type Tab = (typeof TABS)[number];
 const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
 
-/** Spec §2 user settings, one tab per section; the tab is kept in the URL (`?tab=`). */
+/** User settings, one tab per section; the tab is kept in the URL (`?tab=`). */
 export function ProfileSettingsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

@@ -23,7 +23,7 @@ import { useCategories } from '../../products/api/list-categories';
 import { useSetCategory } from '../../products/api/set-category';
 import { CategoryDialog } from './category-dialog';
 
-/** Spec §2 settings, section product categories: names in the three languages, active flag. */
+/** Settings, section product categories: names in the three languages, active flag. */
 export function CategoriesSection() {
   const { t } = useTranslation();
   const language = currentLanguage();

@@ -10,7 +10,7 @@ import { PaymentsSection } from '../components/payments-section';
 import { ShippingSection } from '../components/shipping-section';
 import { SleevesSection } from '../components/sleeves-section';
 
-/** Spec §2 settings sections, in the spec's order: URL segment → catalogue key. */
+/** Settings sections, in the spec's order: URL segment → catalogue key. */
 export const SETTINGS_SECTIONS = [
   { slug: 'categories', key: 'categories' },
   { slug: 'payments', key: 'payments' },
@@ -70,7 +70,7 @@ function Settings() {
   );
 }
 
-/** /settings/{section} — spec §2 general settings (admin only). */
+/** /settings/{section} — general settings (admin only). */
 export function SettingsPage() {
   return (
     <AdminOnly>

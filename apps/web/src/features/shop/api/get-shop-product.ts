@@ -106,7 +106,7 @@ export const shopProductQueryOptions = (client: QueryClient, scope: ShopScope, i
   const cache = productCacheFor(client, scope);
   return queryOptions({
     queryKey: shopKeys.product(scopeKey(scope), id),
-    // The cache decides whether the network is needed (spec §4); a cached copy answers at once.
+    // The cache decides whether the network is needed; a cached copy answers at once.
     queryFn: () => cache.get(id),
     initialData: () => cache.peek(id),
     retry: false,

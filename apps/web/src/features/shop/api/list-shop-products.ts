@@ -31,7 +31,7 @@ export function useShopProductList(query: ShopProductsQuery) {
       queryKey: [...shopKeys.products(), scopeKey(scope), query],
       queryFn: async () => {
         const page = await fetchShopProducts(query);
-        // A listed product opens without another request (spec §4 product cache).
+        // A listed product opens without another request.
         for (const item of page.items)
           productCacheFor(client, { language: scope.language, currency: item.currency }).seed([
             item,

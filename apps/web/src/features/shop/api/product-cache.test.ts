@@ -9,7 +9,7 @@ const deferred = <T>() => {
   return { promise, resolve };
 };
 
-describe('product cache (spec §4)', () => {
+describe('product cache', () => {
   it('does not fetch a product the cache already holds', async () => {
     const fetchProduct = vi.fn<(id: number) => Promise<ShopProduct>>();
     const cache = createProductCache(fetchProduct);

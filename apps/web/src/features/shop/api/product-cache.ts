@@ -7,7 +7,7 @@ import {
 } from '@dentflow/domain';
 
 /**
- * Spec §4 client cache for products: a product is fetched only if it is not cached, a copy
+ * Client cache for products: a product is fetched only if it is not cached, a copy
  * replaces the cached one only if it is newer (`modifiedAt`), and repeat requests for one product
  * share one pending request. Shop list pages seed it, so opening a listed product costs nothing.
  */

@@ -10,7 +10,7 @@ export interface UseCart {
   ready: boolean;
 }
 
-/** The signed-in user's cart (spec §4 rules in the domain's `cartReducer`). */
+/** The signed-in user's cart (rules in the domain's `cartReducer`). */
 export function useCart(): UseCart {
   const { data: profile } = useProfile();
   const userId = profile?.id ?? null;

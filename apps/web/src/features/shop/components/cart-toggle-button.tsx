@@ -5,7 +5,7 @@ import { isInCart, type ShopProduct } from '@dentflow/domain';
 import { useCart } from '../cart/use-cart';
 import { toggleProduct } from '../cart/cart-products';
 
-/** Adds a product (with its inner checkout items) to the cart, or removes it (spec §4). */
+/** Adds a product (with its inner checkout items) to the cart, or removes it. */
 export function CartToggleButton({
   product,
   ...props

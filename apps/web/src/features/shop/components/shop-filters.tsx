@@ -3,7 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Category, Language, ShopFilter, ShopFilterAction } from '@dentflow/domain';
 
-/** The shop's filters; their interplay (spec §4) is the domain's `shopFilterReducer`. */
+/** The shop's filters; their interplay is the domain's `shopFilterReducer`. */
 export function ShopFilters({
   filter,
   onChange,

@@ -37,7 +37,7 @@ function BackToShop() {
   );
 }
 
-/** /shop/item/:item_id — a product's detail (from the product cache, spec §4). */
+/** /shop/item/:item_id — a product's detail (from the product cache). */
 export function ShopItemPage() {
   const { t } = useTranslation();
   const { item_id: itemId } = useParams();

@@ -8,7 +8,7 @@ import { InviteForm } from '../components/invite-form';
 import { PendingInvitations } from '../components/pending-invitations';
 import { StudentsTable } from '../components/students-table';
 
-/** /students — an instructor's students, invitations and invite form (issue 11 §2). */
+/** /students — an instructor's students, invitations and invite form. */
 export function StudentsPage() {
   return (
     <InstructorOnly>
