@@ -20,8 +20,11 @@ export interface ServicePaymentFacts {
   paymentDeferred: boolean;
 }
 
-/** A cancelled transaction pays nothing: its services are back to having none. */
-const liveTransactionStatus = (status: string | null) => (status === 'cancelled' ? null : status);
+/** A transaction that is not cancelled (a cancelled one pays nothing: its services have none). */
+export const isLiveTransactionStatus = (status: string | null): status is string =>
+  status !== null && status !== 'cancelled';
+const liveTransactionStatus = (status: string | null) =>
+  isLiveTransactionStatus(status) ? status : null;
 
 export function servicePaymentState(service: ServicePaymentFacts): ServicePaymentState {
   const status = liveTransactionStatus(service.transactionStatus);
@@ -49,4 +52,4 @@ export const areServicesCovered = (services: readonly ServicePaymentFacts[]) =>
 
 /** The case has a transaction that is not cancelled (new services then need their own order). */
 export const hasLiveTransaction = (transactionStatuses: readonly string[]) =>
-  transactionStatuses.some((status) => status !== 'cancelled');
+  transactionStatuses.some(isLiveTransactionStatus);

@@ -8,6 +8,7 @@ import {
   allCaseChecksPass,
   failingCaseChecks,
   priceLanguageFor,
+  productPrice,
   availableCaseActions,
   caseChecks,
   canArchive,
@@ -23,6 +24,7 @@ import {
   foldText,
   isArchived,
   hasLiveTransaction,
+  isLiveTransactionStatus,
   isManufacturingKind,
   isProductOrderable,
   isOneOf,
@@ -198,9 +200,7 @@ async function unpaidAmountOf(
   services: readonly CaseServiceWithProduct[],
   currency: Currency,
 ): Promise<number> {
-  const waiting = services.filter((s) =>
-    hasLiveTransaction(s.transactionStatus ? [s.transactionStatus] : []),
-  );
+  const waiting = services.filter((s) => isLiveTransactionStatus(s.transactionStatus));
   const transactionIds = [...new Set(waiting.map((s) => s.transactionId!))];
   const totals = await findTransactionTotals(tx, transactionIds);
   const loose = services.filter((s) => !waiting.includes(s));
@@ -215,7 +215,7 @@ async function unpaidAmountOf(
   const language = priceLanguageFor(currency);
   const listed = loose.reduce((sum, s) => {
     const product = productsById.get(s.productId);
-    return sum + (product ? (product.texts[language]?.price ?? product.price) * s.quantity : 0);
+    return sum + (product ? productPrice(product, language) * s.quantity : 0);
   }, 0);
   return totals.reduce((sum, total) => sum + total, listed);
 }
@@ -941,7 +941,7 @@ export function createCasesService(ctx: AppContext) {
         const { service } = await findOwnedService(tx, caseId, serviceId, language);
         if (service.paidAt !== null) throw new AppError(409, 'SERVICE_PAID');
         // A pending charge still asks for it: cancelling that transaction removes it.
-        if (hasLiveTransaction(service.transactionStatus ? [service.transactionStatus] : [])) {
+        if (isLiveTransactionStatus(service.transactionStatus)) {
           throw new AppError(409, 'SERVICE_IN_TRANSACTION');
         }
         await deleteCaseService(tx, serviceId);
