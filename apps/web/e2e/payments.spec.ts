@@ -9,7 +9,7 @@ import {
   type PaymentMethod,
 } from '@dentflow/domain';
 import { E2E_PAYPAL_PORT } from './support/environment';
-import { queryRows, sql } from './support/database';
+import { queryRows, sql, insertClientFiles } from './support/database';
 import { signIn } from './support/session';
 import { fieldName } from './support/texts';
 
@@ -126,18 +126,7 @@ async function completeCase(caseId: number, ownerNick: string) {
     caseId,
     JSON.stringify(data),
   ]);
-  await sql(
-    `insert into attachments (case_id, user_id, bucket_name, attachment_type, status, filename,
-       filesize, mimetype, storage_key, uploaded_at)
-     select $1::int, users.id, f.bucket, f.kind, 'public', f.name, 1234, f.mime,
-       'e2e/' || $1::text || '/' || f.kind, now()
-     from users, (values ('cases', 'photo', 'face.jpg', 'image/jpeg'),
-                         ('exams', 'upperJawStl', 'upper.stl', 'model/stl'),
-                         ('exams', 'dicom', 'ct.dcm', 'application/dicom'))
-                 as f(bucket, kind, name, mime)
-     where nick_name = $2`,
-    [caseId, ownerNick],
-  );
+  await insertClientFiles(caseId, ownerNick);
 }
 
 const PIX_PATIENT = { fname: 'Iracema', lname: 'Pix Albuquerque' };

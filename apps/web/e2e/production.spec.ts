@@ -8,7 +8,7 @@ import {
   type Language,
 } from '@dentflow/domain';
 import { E2E_BASE_URL } from './support/environment';
-import { queryRows, sql } from './support/database';
+import { queryRows, sql, insertClientFiles } from './support/database';
 import { signIn } from './support/session';
 import { DEMO_PASSWORD, fieldName } from './support/texts';
 
@@ -172,18 +172,7 @@ test('the printer reads the production sheet and dispatches; the client sees the
       extra: 'Implantes no 14 e no 24.',
     }),
   ]);
-  await sql(
-    `insert into attachments (case_id, user_id, bucket_name, attachment_type, status, filename,
-       filesize, mimetype, storage_key, uploaded_at)
-     select $1::int, users.id, f.bucket, f.kind, 'public', f.name, 1234, f.mime,
-       'e2e/' || $1::text || '/' || f.kind, now()
-     from users, (values ('cases', 'photo', 'face.jpg', 'image/jpeg'),
-                         ('exams', 'upperJawStl', 'upper.stl', 'model/stl'),
-                         ('exams', 'dicom', 'ct.dcm', 'application/dicom'))
-                 as f(bucket, kind, name, mime)
-     where nick_name = $2`,
-    [order.caseId, CLIENT],
-  );
+  await insertClientFiles(order.caseId, CLIENT);
 
   // The supervisor authorises the receipt and assigns the planner; the planner asks for the
   // client's approval and the client approves with the password.
