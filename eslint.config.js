@@ -3,6 +3,16 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const onlyRepositoriesUseDrizzle = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'Only *.repository.ts and src/db may import drizzle.',
+};
+// A module is used by others only through its index.ts ('../cases', never '../cases/cases.service').
+const otherModulesThroughIndex = {
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/.+',
+  message: "Import another module through its index.ts ('../<module>'), never its files.",
+};
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'test-results/**'],
@@ -29,19 +39,38 @@ export default tseslint.config(
     ignores: [
       'apps/server/src/**/*.repository.ts',
       'apps/server/src/db/**',
+      'apps/server/src/modules/**',
       'apps/server/src/**/*.test.ts',
       'apps/server/test/**',
     ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [onlyRepositoriesUseDrizzle] }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
+        { patterns: [onlyRepositoriesUseDrizzle, otherModulesThroughIndex] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesThroughIndex] }] },
+  },
+  {
+    // A module's index.ts offers services, never its repository: one module owns each table.
+    // The audit log is the shared port every module writes to.
+    files: ['apps/server/src/modules/*/index.ts'],
+    ignores: ['apps/server/src/modules/audit/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
         {
-          patterns: [
-            {
-              group: ['drizzle-orm', 'drizzle-orm/*'],
-              message: 'Only *.repository.ts and src/db may import drizzle.',
-            },
-          ],
+          selector: 'ExportNamedDeclaration[source.value=/repository$/], ExportAllDeclaration',
+          message:
+            "A module's index.ts must not re-export its repository; offer a service function.",
         },
       ],
     },

@@ -24,7 +24,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
-import { loadCaseAccess, type CaseAccess } from '../cases/case-access.service';
+import { loadCaseAccess, type CaseAccess, recordCaseActivity, advancePaidCase } from '../cases';
 import {
   findAttachmentById,
   findAttachmentForUpdate,
@@ -40,8 +40,6 @@ import {
   type AttachmentRow,
 } from './attachments.repository';
 import { contentMatches, SNIFF_BYTES } from './file-sniff';
-import { recordCaseActivity } from '../cases/case-activity';
-import { advancePaidCase } from '../cases/cases.service';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import { isoOrNull } from '../../http/envelope';
 import { UPLOAD_STAGING_PREFIX } from '../../adapters/storage/storage';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { AVATAR_MAX_BYTES, isOneOf } from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import { findUserAvatar, setUserAvatar } from './attachments.repository';
 
 /** Square thumbnail side in pixels. */

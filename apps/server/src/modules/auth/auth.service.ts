@@ -17,11 +17,11 @@ import { accountOfLogin, accountOfUser } from '../../security/password-checks';
 import { decoyPasswordHash, hashPassword } from '../../security/passwords';
 import { hashToken, randomToken, type AccessTokenSubject } from '../../security/tokens';
 import type { AuthContext } from '../../http/permissions';
-import { writeAudit } from '../audit/audit.repository';
-import { enqueueMail } from '../mail/mail-outbox';
-import { claimInvitation } from '../students/students.service';
-import { toUserProfile } from '../users/user-profile';
+import { writeAudit } from '../audit';
+import { enqueueMail } from '../mail';
+import { claimInvitation } from '../students';
 import {
+  toUserProfile,
   findUserByEmail,
   findUserById,
   findUserByLogin,
@@ -32,7 +32,7 @@ import {
   uniqueViolationOf,
   updateUser,
   type UserRow,
-} from '../users/users.repository';
+} from '../users';
 import {
   claimRefreshToken,
   consumeAccountToken,

@@ -1,6 +1,6 @@
 import { NOTIFICATION_TYPES, notificationTypeOfCaseEvent } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
-import { notifyCaseUsers } from '../notifications/notify';
+import { notifyCaseUsers } from '../notifications';
 import { insertCaseActivity, type CaseActivityEvent } from './case-activity.repository';
 
 /**

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { writeAudit } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import { updateCase } from './cases.repository';
 
 /** A change of a case's status or archive flag, as the audit log keeps it. */

@@ -78,7 +78,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, validationError, zodIssueFields } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
 import { accountOfUser } from '../../security/password-checks';
-import { isPartnerLinkedToClinic } from '../partners/partners.repository';
+import { isPartnerLinkedToClinic } from '../partners';
 import { caseAccessOf, loadCaseAccess, type CaseAccess } from './case-access.service';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
 import { auditCaseStatus, auditPaymentOverride } from './case-status-audit';

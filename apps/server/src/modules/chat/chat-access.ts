@@ -8,7 +8,7 @@ import {
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../http/permissions';
-import { findCaseVisibilityFacts } from '../cases/cases.repository';
+import { findCaseVisibilityFacts } from '../cases';
 import { findUserInternalFlag } from './chat.repository';
 
 type Caller = Pick<AuthContext, 'userId' | 'roles'>;

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
-import { notifyCaseUsers, publishNotifications } from '../notifications/notify';
+import { notifyCaseUsers, publishNotifications } from '../notifications';
 import { loadChatAccess, mayReadChannel, type ChatCaseAccess } from './chat-access';
 import {
   countChannels,

@@ -11,7 +11,7 @@ import {
 import type { AppContext, RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import {
   categoryExists,
   findLiveCoupon,

@@ -1,5 +1,5 @@
 import { CHAT_CHANNEL_IDS, isLanguage } from '@dentflow/domain';
-import { loadEmailsSettings } from '../settings/settings-documents';
+import { loadEmailsSettings } from '../settings';
 import type { Db } from '../../db/client';
 import { enqueueMail } from './mail-outbox';
 import {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { enqueueChatDigests } from './chat-digest';
 import { describeMailFailure } from '../../adapters/mail/mail-sender';
-import { loadEmailsSettings } from '../settings/settings-documents';
+import { loadEmailsSettings } from '../settings';
 import { storedMailError } from './mail-failure';
 import {
   holdTransactionFor,

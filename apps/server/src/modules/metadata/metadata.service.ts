@@ -1,6 +1,6 @@
 import type { ServiceDataMetadata } from '@dentflow/domain';
 import type { AppContext } from '../../context';
-import { loadTreatmentPurposesSettings } from '../settings/settings-documents';
+import { loadTreatmentPurposesSettings } from '../settings';
 import { listActiveKitManufacturers } from './metadata.repository';
 
 export function createMetadataService(ctx: AppContext) {

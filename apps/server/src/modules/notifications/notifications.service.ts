@@ -10,11 +10,11 @@ import {
   type NotificationView,
 } from '@dentflow/domain';
 import type { AppContext } from '../../context';
-import { loadEmailsSettings } from '../settings/settings-documents';
+import { loadEmailsSettings } from '../settings';
 import { AppError } from '../../http/app-error';
 import { isoOrNull } from '../../http/envelope';
 import type { AuthContext } from '../../http/permissions';
-import { loadCaseAccess } from '../cases/case-access.service';
+import { loadCaseAccess } from '../cases';
 import {
   countUnseenByType,
   countUserNotifications,

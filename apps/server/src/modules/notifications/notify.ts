@@ -6,8 +6,8 @@ import {
 } from '@dentflow/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { enqueueMail } from '../mail/mail-outbox';
-import { loadEmailsSettings } from '../settings/settings-documents';
+import { enqueueMail } from '../mail';
+import { loadEmailsSettings } from '../settings';
 import {
   findCaseRecipients,
   findNotificationMailFacts,

@@ -8,7 +8,7 @@ import {
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
-import { writeAudit } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import {
   deletePartnerLink,
   findLinkableUser,

@@ -8,9 +8,8 @@ import {
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import { recordCaseActivity } from '../cases/case-activity';
-import { advancePaidCase, refreshCaseDerived } from '../cases/cases.service';
+import { writeAudit } from '../audit';
+import { recordCaseActivity, advancePaidCase, refreshCaseDerived } from '../cases';
 import {
   hasOpenPaymentReview,
   insertPaymentReview,

@@ -9,7 +9,7 @@ import {
 } from '@dentflow/domain';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { findSetting } from '../shop/shop.repository';
+import { findSetting } from '../shop';
 
 /**
  * The `payments` settings document as stored (administration edits it through

@@ -43,15 +43,16 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
-import { deferredUnpaidServices, refreshCaseDerived } from '../cases/cases.service';
-import { moveToCheckingOut } from '../cases/case-status-audit';
+import { deferredUnpaidServices, refreshCaseDerived, moveToCheckingOut } from '../cases';
 import {
   orderItemsForCase,
   priceCart,
   type CaseOrderItems,
   type ShopUser,
-} from '../shop/cart-pricing';
-import { findShopUser, insertTransaction, setServicesTransaction } from '../shop/shop.repository';
+  findShopUser,
+  insertTransaction,
+  setServicesTransaction,
+} from '../shop';
 import {
   applyPaymentStatus,
   newTransactionReference,

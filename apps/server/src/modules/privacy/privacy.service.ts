@@ -3,10 +3,8 @@ import type { AppContext, RequestMeta } from '../../context';
 import { isoOrNull } from '../../http/envelope';
 import { AppError } from '../../http/app-error';
 import { accountOfUser } from '../../security/password-checks';
-import { listAuditByActor, type AuditRow } from '../audit/audit.repository';
-import { toUserProfile } from '../users/user-profile';
-import { findUserById } from '../users/users.repository';
-import type { UsersService } from '../users/users.service';
+import { listAuditByActor, type AuditRow } from '../audit';
+import { toUserProfile, findUserById, type UsersService } from '../users';
 import {
   listAttachmentsOf,
   listCancelsOf,

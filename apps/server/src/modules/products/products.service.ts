@@ -18,12 +18,8 @@ import type { Readable } from 'node:stream';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
-import {
-  findAttachmentById,
-  findAttachmentForUpdate,
-  removeAttachmentRow,
-} from '../attachments/attachments.repository';
-import { writeAudit } from '../audit/audit.repository';
+import { findAttachmentById, findAttachmentForUpdate, removeAttachmentRow } from '../attachments';
+import { writeAudit } from '../audit';
 import {
   compareMostOrdered,
   compareShopDefault,

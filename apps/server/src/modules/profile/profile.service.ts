@@ -13,18 +13,19 @@ import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../http/app-error';
 import { accountOfUser } from '../../security/password-checks';
 import { hashPassword } from '../../security/passwords';
-import { writeAudit } from '../audit/audit.repository';
-import { revokeAllSessions } from '../auth/auth.repository';
-import { couponOfRow } from '../coupons/coupons.service';
-import { profilePatchOf, toUserProfile } from '../users/user-profile';
+import { writeAudit } from '../audit';
+import { revokeAllSessions } from '../auth';
+import { couponOfRow } from '../coupons';
 import {
+  profilePatchOf,
+  toUserProfile,
   findUserById,
   findUserByIdForUpdate,
   isNicknameTaken,
   uniqueViolationOf,
   updateUser,
   type UserRow,
-} from '../users/users.repository';
+} from '../users';
 import {
   deactivateOtherAnnouncements,
   findActiveAnnouncement,

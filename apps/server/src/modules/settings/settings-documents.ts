@@ -7,7 +7,7 @@ import {
   type TreatmentPurposesSettings,
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
-import { findSetting } from '../shop/shop.repository';
+import { findSetting } from '../shop';
 
 /**
  * Readers of the settings documents other modules use. Each reads the stored document on every

@@ -17,7 +17,7 @@ import {
 import type { AppContext, RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { validationError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import {
   configuredPaymentMethodsOf,
   loadPaymentSettings,
@@ -25,8 +25,8 @@ import {
   paymentSwitchesOf,
   pixReceiverOf,
   type StoredPaymentSettings,
-} from '../payments/payment-settings';
-import { loadShippingSettings } from '../shop/cart-pricing';
+} from '../payments';
+import { loadShippingSettings } from '../shop';
 import { loadEmailsSettings, loadTreatmentPurposesSettings } from './settings-documents';
 import {
   deleteKitManufacturers,

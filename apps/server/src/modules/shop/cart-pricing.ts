@@ -46,9 +46,8 @@ import {
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
-import { loadCaseAccess, type CaseAccess } from '../cases/case-access.service';
-import { servicesWithoutOrder } from '../cases/cases.service';
-import { couponOfRow } from '../coupons/coupons.service';
+import { loadCaseAccess, type CaseAccess, servicesWithoutOrder } from '../cases';
+import { couponOfRow } from '../coupons';
 import {
   countCouponUsesByUser,
   findCaseCurrency,

@@ -15,18 +15,18 @@ import {
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { AppContext } from '../../context';
 import { AppError, validationError, zodIssueFields } from '../../http/app-error';
-import { loadCaseAccess } from '../cases/case-access.service';
-import { recordCaseActivity } from '../cases/case-activity';
-import { findCase, setCaseAddressIfNone } from '../cases/cases.repository';
-import { moveToCheckingOut } from '../cases/case-status-audit';
 import {
+  loadCaseAccess,
+  recordCaseActivity,
+  findCase,
+  setCaseAddressIfNone,
+  moveToCheckingOut,
   addServicesToCase,
   openCase,
   openCaseUpgradedReview,
   refreshCaseDerived,
-} from '../cases/cases.service';
-import { newTransactionReference, startTransaction } from '../payments/payment-changes';
-import { configuredPaymentMethods } from '../payments/payment-settings';
+} from '../cases';
+import { newTransactionReference, startTransaction, configuredPaymentMethods } from '../payments';
 import { orderItemsForCase, priceCart, type PricedCart, type ShopCaller } from './cart-pricing';
 import {
   addCouponUse,

@@ -34,9 +34,8 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
-import type { CaseAccess } from '../cases/case-access.service';
-import { listCaseTransactionStatuses } from '../cases/cases.repository';
-import { loadEmailsSettings } from '../settings/settings-documents';
+import { type CaseAccess, listCaseTransactionStatuses } from '../cases';
+import { loadEmailsSettings } from '../settings';
 import {
   loadShippingSettings,
   orderTarget,
@@ -46,8 +45,8 @@ import {
   type ShopCaller,
   type ShopUser,
 } from './cart-pricing';
-import { couponOfRow } from '../coupons/coupons.service';
-import { configuredPaymentMethods } from '../payments/payment-settings';
+import { couponOfRow } from '../coupons';
+import { configuredPaymentMethods } from '../payments';
 import { createCheckoutService, newCaseOfCart } from './checkout.service';
 import {
   countCouponUsesByUser,

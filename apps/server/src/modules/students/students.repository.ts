@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import { cases, invitations, patients, users } from '../../db/schema';
-import { previewServicesSql } from '../cases/cases.repository';
-import type { UserRow } from '../users/users.repository';
+import { previewServicesSql } from '../cases';
+import type { UserRow } from '../users';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 

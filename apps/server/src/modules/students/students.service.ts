@@ -10,9 +10,9 @@ import type { AppContext, RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { hashToken, randomToken } from '../../security/tokens';
-import { writeAudit } from '../audit/audit.repository';
-import { enqueueMail } from '../mail/mail-outbox';
-import { findUserById, type UserRow } from '../users/users.repository';
+import { writeAudit } from '../audit';
+import { enqueueMail } from '../mail';
+import { findUserById, type UserRow } from '../users';
 import {
   findPendingInvitationForUpdate,
   findUsableInvitation,

@@ -20,10 +20,9 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
 import { hashPassword } from '../../security/passwords';
-import { writeAudit } from '../audit/audit.repository';
-import { expireAccountTokens, revokeAllSessions } from '../auth/auth.repository';
-import { createAuthService } from '../auth/auth.service';
-import { avatarKeyOf } from '../attachments/avatar.service';
+import { writeAudit } from '../audit';
+import { expireAccountTokens, revokeAllSessions, createAuthService } from '../auth';
+import { avatarKeyOf } from '../attachments';
 import { eraseOutlivingRecords } from './erasure';
 import { profilePatchOf, toUserProfile } from './user-profile';
 import {
