@@ -173,3 +173,22 @@ export function isCouponCodeViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A coupon by its code, whatever its case (the unique index is on `lower(code)`). With `lock`
+ * the row stays locked until the transaction ends, so concurrent checkouts count its uses one
+ * after the other.
+ */
+export async function findCouponByCode(
+  db: DbOrTx,
+  code: string,
+  options: { lock?: boolean } = {},
+): Promise<CouponRow | undefined> {
+  const query = db
+    .select()
+    .from(coupons)
+    .where(sql`lower(${coupons.code}) = lower(${code.trim()})`)
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}

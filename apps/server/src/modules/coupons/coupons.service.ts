@@ -14,6 +14,7 @@ import { AppError, validationError } from '../../http/app-error';
 import { writeAudit } from '../audit';
 import {
   categoryExists,
+  findCouponByCode,
   findLiveCoupon,
   findLiveCouponForUpdate,
   insertCoupon,
@@ -49,6 +50,19 @@ export function couponOfRow(row: CouponRow): Coupon {
     deletedAt: isoOrNull(row.deletedAt),
     expireAt: isoOrNull(row.expireAt),
   };
+}
+
+/**
+ * The coupon a code names, deleted or not (the domain's `couponRejection` says whether it
+ * applies), or undefined. With `lock` the row stays locked until the transaction ends, so
+ * concurrent orders count its uses one after the other.
+ */
+export function couponByCode(
+  db: DbOrTx,
+  code: string,
+  options: { lock?: boolean } = {},
+): Promise<CouponRow | undefined> {
+  return findCouponByCode(db, code, options);
 }
 
 const toAdminCoupon = (row: CouponWithUsers): AdminCoupon => ({

@@ -1,11 +1,8 @@
 // What the payments module offers other modules; they import nothing else from it.
-export { newTransactionReference, startTransaction } from './payment-changes';
 export {
-  configuredPaymentMethods,
-  configuredPaymentMethodsOf,
-  loadPaymentSettings,
-  paymentSettingsSchema,
-  paymentSwitchesOf,
-  pixReceiverOf,
-  type StoredPaymentSettings,
-} from './payment-settings';
+  openTransaction,
+  recordTransactionOpened,
+  startTransaction,
+  type NewTransaction,
+} from './open-transaction';
+export { createTransactionViews, type TransactionViews } from './transaction-views';

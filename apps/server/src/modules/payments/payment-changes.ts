@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   REVIEW_REASONS,
   canMovePayment,
@@ -20,9 +19,9 @@ import {
   type TransactionRow,
 } from './payments.repository';
 
-/** A transaction's reference for payment providers (Pix txid, PayPal custom_id): unique, unguessable. */
-export const newTransactionReference = (caseId: number) =>
-  `DF-${caseId}-${randomBytes(6).toString('hex').toUpperCase()}`;
+/** A change's time: after the case's stored `modifiedAt`, so clients see the change. */
+export const stampAfter = (previous: Date) =>
+  new Date(Math.max(Date.now(), previous.getTime() + 1));
 
 /** The reviews a confirmed payment ends: the staff work they asked for is done. */
 const CONFIRMATION_REVIEWS = [
@@ -120,22 +119,4 @@ export async function applyPaymentStatus(
   await refreshCaseDerived(tx, t.caseId, now);
   messages.push(...(await advancePaidCase(tx, t.caseId, actorId, now)));
   return messages;
-}
-
-/**
- * What a new transaction starts with (the checkout's and `new`'s meeting point): a card machine
- * or insurance payment is pre-paid at once — the case can be worked on — until an admin confirms
- * it; the card machine also asks for its approval review. Pix and web payments wait for payment.
- */
-export async function startTransaction(
-  tx: DbOrTx,
-  t: TransactionRow,
-  actorId: number,
-  now: Date,
-): Promise<CaseEventMessage[]> {
-  if (t.paymentMethod !== 'physical' && t.paymentMethod !== 'dentalPrev') return [];
-  if (t.paymentMethod === 'physical') {
-    await openPaymentReview(tx, t, REVIEW_REASONS.physicalCardApproval, now);
-  }
-  return applyPaymentStatus(tx, t, 'pre_paid', { cause: 'staff', actorId, now });
 }

@@ -69,6 +69,27 @@ export async function listCaseTransactions(db: DbOrTx, caseId: number): Promise<
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
 }
 
+export async function insertTransaction(
+  db: DbOrTx,
+  values: typeof transactions.$inferInsert,
+): Promise<TransactionRow> {
+  const [row] = await db.insert(transactions).values(values).returning();
+  return row!;
+}
+
+/** Marks the services a new transaction pays with its id. */
+export async function setServicesTransaction(
+  db: DbOrTx,
+  serviceIds: readonly number[],
+  transactionId: number,
+): Promise<void> {
+  if (serviceIds.length === 0) return;
+  await db
+    .update(caseServices)
+    .set({ transactionId })
+    .where(inArray(caseServices.id, [...serviceIds]));
+}
+
 export async function updateTransaction(
   db: DbOrTx,
   id: number,

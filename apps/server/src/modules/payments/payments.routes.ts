@@ -9,9 +9,7 @@ import {
   authCancelBodySchema,
   authReceiptBodySchema,
   cancelTransactionBodySchema,
-  caseTransactionsSchema,
   checkPhysicalPaymentBodySchema,
-  newTransactionBodySchema,
   paymentLinkSchema,
   paymentReturnSchema,
   pendingTransactionSchema,
@@ -42,38 +40,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/v1/case/transaction/:id';
   const view = responses(transactionViewSchema);
-
-  r.get('/api/v1/case/:id/transactions', {
-    config: auth,
-    schema: {
-      tags,
-      summary: "The case's transactions the caller may see, newest first, and what is unpaid",
-      params,
-      response: responses(caseTransactionsSchema),
-    },
-    handler: async (req) => ({
-      obj: await payments.listForCase(caller(req), req.params.id, requestLanguage(req)),
-    }),
-  });
-
-  r.post(`${base}/new`, {
-    config: { permission: 'doctor' },
-    schema: {
-      tags,
-      summary: "A new transaction for the case's unpaid services ({id} is the case id; owner)",
-      params,
-      body: newTransactionBodySchema,
-      response: view,
-    },
-    handler: async (req) => ({
-      obj: await payments.createForCase(
-        caller(req),
-        req.params.id,
-        req.body.paymentMethod,
-        requestLanguage(req),
-      ),
-    }),
-  });
 
   r.get(`${base}/refresh`, {
     config: auth,

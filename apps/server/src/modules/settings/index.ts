@@ -1,2 +1,7 @@
 // What the settings module offers other modules; they import nothing else from it.
-export { loadEmailsSettings, loadTreatmentPurposesSettings } from './settings-documents';
+export { configuredPaymentMethods, loadPixReceiver } from './payment-settings';
+export {
+  loadEmailsSettings,
+  loadShippingSettings,
+  loadTreatmentPurposesSettings,
+} from './settings-documents';

@@ -2,18 +2,19 @@ import {
   DEFAULT_EMAILS_SETTINGS,
   allTreatmentPurposeTexts,
   emailsSettingsSchema,
+  shippingSettingsSchema,
   treatmentPurposesSettingsSchema,
   type EmailsSettings,
+  type ShippingSettings,
   type TreatmentPurposesSettings,
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
-import { findSetting } from '../shop';
+import { findSetting } from './settings.repository';
 
 /**
  * Readers of the settings documents other modules use. Each reads the stored document on every
  * call (a save takes effect at once) and falls back to the defaults when none is stored or it
- * cannot be read. The `shipping` and `payments` readers live with their users
- * (`shop/cart-pricing.ts`, `payments/payment-settings.ts`).
+ * cannot be read. The `payments` document's readers are in `payment-settings.ts`.
  */
 
 /** The `emails` document: the sender name and the types mailed to users who never chose. */
@@ -30,4 +31,10 @@ export async function loadTreatmentPurposesSettings(
     await findSetting(db, 'treatmentPurposes'),
   );
   return parsed.success ? parsed.data : { treatmentPurposes: allTreatmentPurposeTexts([]) };
+}
+
+/** The shipping table from settings; a missing or broken one offers nothing. */
+export async function loadShippingSettings(db: DbOrTx): Promise<ShippingSettings> {
+  const parsed = shippingSettingsSchema.safeParse(await findSetting(db, 'shipping'));
+  return parsed.success ? parsed.data : { options: [], motoboyZipRanges: [] };
 }

@@ -2,6 +2,16 @@ import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { settings, sleeves, surgicalKitManufacturers } from '../../db/schema';
 
+/** A settings document as stored (undefined when none is). */
+export async function findSetting(db: DbOrTx, key: string): Promise<unknown> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key))
+    .limit(1);
+  return row?.value;
+}
+
 /**
  * A settings document locked for the rest of the transaction (undefined when none is stored).
  * The row is created first when missing, so two first saves of a key also queue on the lock.

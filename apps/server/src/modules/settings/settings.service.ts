@@ -25,9 +25,12 @@ import {
   paymentSwitchesOf,
   pixReceiverOf,
   type StoredPaymentSettings,
-} from '../payments';
-import { loadShippingSettings } from '../shop';
-import { loadEmailsSettings, loadTreatmentPurposesSettings } from './settings-documents';
+} from './payment-settings';
+import {
+  loadEmailsSettings,
+  loadShippingSettings,
+  loadTreatmentPurposesSettings,
+} from './settings-documents';
 import {
   deleteKitManufacturers,
   insertKitManufacturer,

@@ -26,7 +26,6 @@ import {
   productName,
   serviceQuantityRange,
   shippingOptionsFor,
-  shippingSettingsSchema,
   type CartItem,
   type CheckoutBreakdown,
   type CouponRejection,
@@ -47,13 +46,12 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
 import { loadCaseAccess, type CaseAccess, servicesWithoutOrder } from '../cases';
-import { couponOfRow } from '../coupons';
+import { couponByCode, couponOfRow } from '../coupons';
+import { loadShippingSettings } from '../settings';
 import {
   countCouponUsesByUser,
   findCaseCurrency,
-  findCouponByCode,
   findProductsByIds,
-  findSetting,
   listSleeves,
   type ShopCouponRow,
   type ShopProductRow,
@@ -121,12 +119,6 @@ export async function orderTarget(
     currency: isOneOf(CURRENCIES, stored) ? stored : profileCurrency(user.dataInfo),
     access,
   };
-}
-
-/** The shipping table from settings; a missing or broken one offers nothing. */
-export async function loadShippingSettings(db: DbOrTx): Promise<ShippingSettings> {
-  const parsed = shippingSettingsSchema.safeParse(await findSetting(db, 'shipping'));
-  return parsed.success ? parsed.data : { options: [], motoboyZipRanges: [] };
 }
 
 /** The sleeve catalogue with prices in a currency. */
@@ -260,7 +252,7 @@ export async function priceCart(
     now?: Date;
     /** The coupon row of `request.coupon` when the caller already read (and locked) it. */
     coupon?: ShopCouponRow | null;
-    /** Which configured methods exist (payments' `configuredPaymentMethods`); none when absent. */
+    /** Which configured methods exist (settings' `configuredPaymentMethods`); none when absent. */
     configured?: ConfiguredPaymentMethods;
   },
 ): Promise<PricedCart> {
@@ -356,7 +348,7 @@ export async function priceCart(
   let rejection: CouponRejection | null = null;
   const code = request.coupon ? normalizeCouponCode(request.coupon) : '';
   if (code) {
-    const found = options.coupon !== undefined ? options.coupon : await findCouponByCode(tx, code);
+    const found = options.coupon !== undefined ? options.coupon : await couponByCode(tx, code);
     const cartProducts = items.flatMap((item) =>
       [item.cartProductId, item.productPlanningId, item.productManufactureId].filter(
         (id): id is number => id !== null,

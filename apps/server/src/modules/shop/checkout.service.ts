@@ -26,18 +26,17 @@ import {
   openCaseUpgradedReview,
   refreshCaseDerived,
 } from '../cases';
-import { newTransactionReference, startTransaction, configuredPaymentMethods } from '../payments';
+import { couponByCode } from '../coupons';
+import { openTransaction, startTransaction } from '../payments';
+import { configuredPaymentMethods } from '../settings';
 import { orderItemsForCase, priceCart, type PricedCart, type ShopCaller } from './cart-pricing';
 import {
   addCouponUse,
   claimCheckoutRequest,
   findCheckoutRequest,
-  findCouponByCode,
   findShopUser,
-  insertTransaction,
   saveCheckoutResponse,
   setServiceManufactureData,
-  setServicesTransaction,
 } from './shop.repository';
 
 /** JSON with object keys sorted, so the same order always hashes the same. */
@@ -106,9 +105,7 @@ export function createCheckoutService(ctx: AppContext) {
         if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
         // Lock order: coupon, then case (every checkout takes them the same way).
         const code = order.coupon ? normalizeCouponCode(order.coupon) : '';
-        const lockedCoupon = code
-          ? ((await findCouponByCode(tx, code, { lock: true })) ?? null)
-          : null;
+        const lockedCoupon = code ? ((await couponByCode(tx, code, { lock: true })) ?? null) : null;
 
         let caseId = order.caseId;
         let fromStatus = 'new';
@@ -180,22 +177,17 @@ export function createCheckoutService(ctx: AppContext) {
         }
 
         const { breakdown } = priced;
-        const transaction = await insertTransaction(tx, {
+        const transaction = await openTransaction(tx, {
           caseId,
           payerId: caller.userId,
-          coupomId: priced.coupon?.id ?? null,
-          reference: newTransactionReference(caseId),
+          couponId: priced.coupon?.id ?? null,
           paymentMethod: order.paymentMethod,
-          paymentStatus: 'awaiting_payment',
           currency: priced.currency,
-          priceTotal: breakdown.total,
-          priceShipping: breakdown.shippingFee,
-          descriptions: breakdown,
+          breakdown,
           shipment: priced.shipment,
-          createdAt: now,
-          modifiedAt: now,
+          serviceIds,
+          now,
         });
-        await setServicesTransaction(tx, serviceIds, transaction.id);
         // The case's address is where its first order goes (the owner may change it until dispatch).
         if (priced.shipment && needsDeliveryAddress(priced.shipment.shipmentType)) {
           await setCaseAddressIfNone(tx, caseId, priced.shipment.address);

@@ -1,14 +1,3 @@
 // What the shop module offers other modules; they import nothing else from it.
-export {
-  type CaseOrderItems,
-  loadShippingSettings,
-  orderItemsForCase,
-  priceCart,
-  type ShopUser,
-} from './cart-pricing';
-export {
-  findSetting,
-  findShopUser,
-  insertTransaction,
-  setServicesTransaction,
-} from './shop.repository';
+// Nothing yet: the shop is the top of the money modules (settings → payments → shop).
+export {};

@@ -8,7 +8,6 @@ import {
   couponUses,
   coupons,
   products,
-  settings,
   sleeves,
   transactions,
   users,
@@ -17,7 +16,6 @@ import {
 export type ShopProductRow = typeof products.$inferSelect;
 export type ShopCouponRow = typeof coupons.$inferSelect;
 export type SleeveRow = typeof sleeves.$inferSelect;
-export type TransactionRow = typeof transactions.$inferSelect;
 
 /** What the shop needs of the caller: language, currency, address and capabilities. */
 export async function findShopUser(db: DbOrTx, userId: number) {
@@ -57,34 +55,6 @@ export async function findCaseCurrency(db: DbOrTx, caseId: number): Promise<stri
 /** Sleeve manufacturers on offer (not deleted), in a stable order. */
 export async function listSleeves(db: DbOrTx): Promise<SleeveRow[]> {
   return db.select().from(sleeves).where(isNull(sleeves.deletedAt)).orderBy(sleeves.id);
-}
-
-export async function findSetting(db: DbOrTx, key: string): Promise<unknown> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, key))
-    .limit(1);
-  return row?.value;
-}
-
-/**
- * A coupon by its code without regard to case (the unique index is on `lower(code)`). With
- * `lock` the row stays locked until the transaction ends, so concurrent checkouts count its
- * uses one after the other.
- */
-export async function findCouponByCode(
-  db: DbOrTx,
-  code: string,
-  options: { lock?: boolean } = {},
-): Promise<ShopCouponRow | undefined> {
-  const query = db
-    .select()
-    .from(coupons)
-    .where(sql`lower(${coupons.code}) = lower(${code})`)
-    .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
-  return row;
 }
 
 export async function countCouponUsesByUser(
@@ -147,35 +117,22 @@ export async function saveCheckoutResponse(
   await db.update(checkoutRequests).set({ response }).where(eq(checkoutRequests.id, id));
 }
 
-// ───────────────────────────── transactions ─────────────────────────────
-
-export async function insertTransaction(
-  db: DbOrTx,
-  values: typeof transactions.$inferInsert,
-): Promise<TransactionRow> {
-  const [row] = await db.insert(transactions).values(values).returning();
-  return row!;
-}
-
-/** Marks the services a checkout created with its transaction. */
-export async function setServicesTransaction(
-  db: DbOrTx,
-  serviceIds: readonly number[],
-  transactionId: number,
-): Promise<void> {
-  if (serviceIds.length === 0) return;
-  await db
-    .update(caseServices)
-    .set({ transactionId })
-    .where(inArray(caseServices.id, [...serviceIds]));
-}
-
 export async function setServiceManufactureData(
   db: DbOrTx,
   serviceId: number,
   manufactureData: { sleevesManufacture: number | null; sleevesQtd: number },
 ): Promise<void> {
   await db.update(caseServices).set({ manufactureData }).where(eq(caseServices.id, serviceId));
+}
+
+/** The delivery of the case's latest transaction that shipped something, or null. */
+export async function findLatestCaseShipment(db: DbOrTx, caseId: number): Promise<Shipment | null> {
+  const rows = await db
+    .select({ shipment: transactions.shipment })
+    .from(transactions)
+    .where(eq(transactions.caseId, caseId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id));
+  return rows.find((row) => row.shipment)?.shipment ?? null;
 }
 
 /** The shipments of the user's latest transactions that shipped something, newest first. */

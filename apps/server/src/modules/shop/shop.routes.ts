@@ -13,6 +13,10 @@ import {
   shippingQuoteSchema,
   sleeveOfferSchema,
   brazilianZipCodeSchema,
+  caseTransactionsSchema,
+  idParamSchema,
+  newTransactionBodySchema,
+  transactionViewSchema,
 } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
@@ -145,6 +149,51 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService, conf
     },
     handler: async (req) => ({
       obj: await shop.shippingPrice(caller(req), req.params.zipcode, req.query.currency),
+    }),
+  });
+
+  registerCasePaymentRoutes(app, shop);
+}
+
+/**
+ * 'Pay the remaining services' (docs/permissions.md "Transactions"): the case's transactions with
+ * what is still unpaid and its price, and a transaction for those services. Listed with the
+ * payments calls (their OpenAPI tag); the order is the shop's.
+ */
+function registerCasePaymentRoutes(app: FastifyInstance, shop: ShopService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const paymentsTags = ['payments'];
+  const params = z.object({ id: idParamSchema });
+
+  r.get('/api/v1/case/:id/transactions', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: paymentsTags,
+      summary: "The case's transactions the caller may see, newest first, and what is unpaid",
+      params,
+      response: responses(caseTransactionsSchema),
+    },
+    handler: async (req) => ({
+      obj: await shop.listCaseTransactions(caller(req), req.params.id, requestLanguage(req)),
+    }),
+  });
+
+  r.post('/api/v1/case/transaction/:id/new', {
+    config: { permission: 'doctor' },
+    schema: {
+      tags: paymentsTags,
+      summary: "A new transaction for the case's unpaid services ({id} is the case id; owner)",
+      params,
+      body: newTransactionBodySchema,
+      response: responses(transactionViewSchema),
+    },
+    handler: async (req) => ({
+      obj: await shop.payRemainingServices(
+        caller(req),
+        req.params.id,
+        req.body.paymentMethod,
+        requestLanguage(req),
+      ),
     }),
   });
 }

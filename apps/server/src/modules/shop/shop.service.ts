@@ -35,9 +35,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
 import { type CaseAccess, listCaseTransactionStatuses } from '../cases';
-import { loadEmailsSettings } from '../settings';
+import { configuredPaymentMethods, loadEmailsSettings, loadShippingSettings } from '../settings';
 import {
-  loadShippingSettings,
   orderTarget,
   orderItemsForCase,
   priceCart,
@@ -45,15 +44,10 @@ import {
   type ShopCaller,
   type ShopUser,
 } from './cart-pricing';
-import { couponOfRow } from '../coupons';
-import { configuredPaymentMethods } from '../payments';
+import { couponByCode, couponOfRow } from '../coupons';
+import { createCasePaymentService } from './case-payment.service';
 import { createCheckoutService, newCaseOfCart } from './checkout.service';
-import {
-  countCouponUsesByUser,
-  findCouponByCode,
-  findShopUser,
-  listRecentShipments,
-} from './shop.repository';
+import { countCouponUsesByUser, findShopUser, listRecentShipments } from './shop.repository';
 
 /** How many earlier delivery addresses the checkout offers. */
 const KNOWN_DELIVERIES_MAX = 5;
@@ -74,6 +68,7 @@ const addressKey = (address: Address) =>
 export function createShopService(ctx: AppContext) {
   const { db } = ctx;
   const checkoutService = createCheckoutService(ctx);
+  const casePayment = createCasePaymentService(ctx);
 
   async function shopUser(caller: ShopCaller): Promise<ShopUser & { dataAddress: DataAddress }> {
     const user = await findShopUser(db, caller.userId);
@@ -114,6 +109,9 @@ export function createShopService(ctx: AppContext) {
   }
 
   return {
+    listCaseTransactions: casePayment.listForCase,
+    payRemainingServices: casePayment.createForCase,
+
     /**
      * Fills an address from a Brazilian zip code (the route checked its form); any provider
      * trouble is a 503 so the form unlocks.
@@ -214,7 +212,7 @@ export function createShopService(ctx: AppContext) {
       }
       const user = await shopUser(caller);
       const code = normalizeCouponCode(rawCode);
-      const found = code ? await findCouponByCode(db, code) : undefined;
+      const found = code ? await couponByCode(db, code) : undefined;
 
       let rejection: CouponLookupResponse['rejection'];
       let discount = 0;

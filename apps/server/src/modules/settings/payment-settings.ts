@@ -9,7 +9,7 @@ import {
 } from '@dentflow/domain';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { findSetting } from '../shop';
+import { findSetting } from './settings.repository';
 
 /**
  * The `payments` settings document as stored (administration edits it through
