@@ -192,3 +192,27 @@ export async function findCouponByCode(
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
+
+/** How many of the user's orders used the coupon (rows in coupon_uses). */
+export async function countCouponUsesByUser(
+  db: DbOrTx,
+  couponId: number,
+  userId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(couponUses)
+    .where(and(eq(couponUses.couponId, couponId), eq(couponUses.userId, userId)));
+  return row?.n ?? 0;
+}
+
+export async function addCouponUse(
+  db: DbOrTx,
+  use: { couponId: number; userId: number; transactionId: number; units: number },
+): Promise<void> {
+  await db
+    .update(coupons)
+    .set({ used: sql`${coupons.used} + ${use.units}` })
+    .where(eq(coupons.id, use.couponId));
+  await db.insert(couponUses).values(use);
+}

@@ -13,7 +13,9 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
 import { writeAudit } from '../audit';
 import {
+  addCouponUse,
   categoryExists,
+  countCouponUsesByUser,
   findCouponByCode,
   findLiveCoupon,
   findLiveCouponForUpdate,
@@ -63,6 +65,22 @@ export function couponByCode(
   options: { lock?: boolean } = {},
 ): Promise<CouponRow | undefined> {
   return findCouponByCode(db, code, options);
+}
+
+/** How many times the user's orders used the coupon (its once-per-user rule). */
+export function couponUsesByUser(db: DbOrTx, couponId: number, userId: number): Promise<number> {
+  return countCouponUsesByUser(db, couponId, userId);
+}
+
+/**
+ * Counts an order's use of the coupon: `units` more used, and the use kept with the user and
+ * the transaction that paid it (in the order's database transaction, the coupon row locked).
+ */
+export function recordCouponUse(
+  db: DbOrTx,
+  use: { couponId: number; userId: number; transactionId: number; units: number },
+): Promise<void> {
+  return addCouponUse(db, use);
 }
 
 const toAdminCoupon = (row: CouponWithUsers): AdminCoupon => ({

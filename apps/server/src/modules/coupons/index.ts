@@ -1,2 +1,2 @@
 // What the coupons module offers other modules; they import nothing else from it.
-export { couponByCode, couponOfRow } from './coupons.service';
+export { couponByCode, couponOfRow, couponUsesByUser, recordCouponUse } from './coupons.service';

@@ -46,10 +46,9 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
 import { loadCaseAccess, type CaseAccess, servicesWithoutOrder } from '../cases';
-import { couponByCode, couponOfRow } from '../coupons';
+import { couponByCode, couponOfRow, couponUsesByUser } from '../coupons';
 import { loadShippingSettings } from '../settings';
 import {
-  countCouponUsesByUser,
   findCaseCurrency,
   findProductsByIds,
   listSleeves,
@@ -358,7 +357,7 @@ export async function priceCart(
       ? couponRejection(couponOfRow(found), {
           userId: user.id,
           now: options.now ?? new Date(),
-          usesByUser: await countCouponUsesByUser(tx, found.id, user.id),
+          usesByUser: await couponUsesByUser(tx, found.id, user.id),
           cart: {
             productIds: cartProducts,
             categoryIds: cartProducts.map((id) => byId.get(id)!.productCategoryId),

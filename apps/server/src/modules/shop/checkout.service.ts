@@ -26,12 +26,11 @@ import {
   openCaseUpgradedReview,
   refreshCaseDerived,
 } from '../cases';
-import { couponByCode } from '../coupons';
+import { couponByCode, recordCouponUse } from '../coupons';
 import { openTransaction, startTransaction } from '../payments';
 import { configuredPaymentMethods } from '../settings';
 import { orderItemsForCase, priceCart, type PricedCart, type ShopCaller } from './cart-pricing';
 import {
-  addCouponUse,
   claimCheckoutRequest,
   findCheckoutRequest,
   findShopUser,
@@ -193,7 +192,7 @@ export function createCheckoutService(ctx: AppContext) {
           await setCaseAddressIfNone(tx, caseId, priced.shipment.address);
         }
         if (priced.coupon) {
-          await addCouponUse(tx, {
+          await recordCouponUse(tx, {
             couponId: priced.coupon.id,
             userId: caller.userId,
             transactionId: transaction.id,

@@ -1,11 +1,10 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { CheckoutResult, Shipment } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import {
   caseServices,
   cases,
   checkoutRequests,
-  couponUses,
   coupons,
   products,
   sleeves,
@@ -55,29 +54,6 @@ export async function findCaseCurrency(db: DbOrTx, caseId: number): Promise<stri
 /** Sleeve manufacturers on offer (not deleted), in a stable order. */
 export async function listSleeves(db: DbOrTx): Promise<SleeveRow[]> {
   return db.select().from(sleeves).where(isNull(sleeves.deletedAt)).orderBy(sleeves.id);
-}
-
-export async function countCouponUsesByUser(
-  db: DbOrTx,
-  couponId: number,
-  userId: number,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(couponUses)
-    .where(and(eq(couponUses.couponId, couponId), eq(couponUses.userId, userId)));
-  return row?.n ?? 0;
-}
-
-export async function addCouponUse(
-  db: DbOrTx,
-  use: { couponId: number; userId: number; transactionId: number; units: number },
-): Promise<void> {
-  await db
-    .update(coupons)
-    .set({ used: sql`${coupons.used} + ${use.units}` })
-    .where(eq(coupons.id, use.couponId));
-  await db.insert(couponUses).values(use);
 }
 
 // ───────────────────────────── idempotent checkout ─────────────────────────────

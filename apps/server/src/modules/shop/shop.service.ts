@@ -44,10 +44,10 @@ import {
   type ShopCaller,
   type ShopUser,
 } from './cart-pricing';
-import { couponByCode, couponOfRow } from '../coupons';
+import { couponByCode, couponOfRow, couponUsesByUser } from '../coupons';
 import { createCasePaymentService } from './case-payment.service';
 import { createCheckoutService, newCaseOfCart } from './checkout.service';
-import { countCouponUsesByUser, findShopUser, listRecentShipments } from './shop.repository';
+import { findShopUser, listRecentShipments } from './shop.repository';
 
 /** How many earlier delivery addresses the checkout offers. */
 const KNOWN_DELIVERIES_MAX = 5;
@@ -233,7 +233,7 @@ export function createShopService(ctx: AppContext) {
           ? couponRejection(couponOfRow(found), {
               userId: user.id,
               now: new Date(),
-              usesByUser: await countCouponUsesByUser(db, found.id, user.id),
+              usesByUser: await couponUsesByUser(db, found.id, user.id),
             })
           : 'deleted';
       }
