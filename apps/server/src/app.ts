@@ -37,6 +37,7 @@ import { createAvatarService } from './modules/attachments/avatar.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCaseJobs, registerCasesRoutes } from './modules/cases/cases.routes';
 import { createCasesService } from './modules/cases/cases.service';
+import { loadCaseAccess } from './modules/cases';
 import { createAuthService } from './modules/auth/auth.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMetadataRoutes } from './modules/metadata/metadata.routes';
@@ -251,7 +252,12 @@ export async function buildApp(
   const payments = createPaymentsService(ctx, createPaymentProviders(config));
   registerPaymentsRoutes(app, payments);
   registerChatRoutes(app, createChatService(ctx));
-  registerNotificationsRoutes(app, createNotificationsService(ctx));
+  // Case-scoped notifications answer 404 for a hidden case by the cases module's rule, passed
+  // in here: notifications sit below cases (a case's move notifies in its transaction).
+  registerNotificationsRoutes(
+    app,
+    createNotificationsService(ctx, (caller, caseId) => loadCaseAccess(ctx.db, caller, caseId)),
+  );
   await registerPaymentNoticeRoutes(app, payments, config);
   await registerStorageRoutes(app, ctx.storage, (scope) => {
     registerAvatarRoutes(scope, createAvatarService(ctx), config);

@@ -18,7 +18,7 @@ import {
   type ServiceDataV3,
 } from '@dentflow/domain';
 import type { Storage } from '../adapters/storage/storage';
-import { isPrintableProduct } from '../modules/cases/cases.service';
+import { isPrintableProduct } from '../modules/cases/printable-product';
 import type { DbOrTx } from './client';
 import { seedSampleAttachments } from './seed-attachments';
 import {

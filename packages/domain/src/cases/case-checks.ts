@@ -81,12 +81,20 @@ export function caseChecks(input: CaseCheckInput): CaseChecks & CaseCheckDetails
   };
 }
 
-const CHECK_KEYS = ['services', 'patient', 'attachments', 'transactions'] as const;
+/** The checks in the order the case page lists them; each is also its label's key (`domain:caseChecks.*`). */
+export const CASE_CHECK_KEYS = [
+  'services',
+  'patient',
+  'attachments',
+  'transactions',
+] as const satisfies readonly (keyof CaseChecks)[];
 
-export const allCaseChecksPass = (checks: CaseChecks) => CHECK_KEYS.every((key) => checks[key]);
+export const allCaseChecksPass = (checks: CaseChecks) =>
+  CASE_CHECK_KEYS.every((key) => checks[key]);
 
 /** The failing checks, for the case view to point at. */
-export const failingCaseChecks = (checks: CaseChecks) => CHECK_KEYS.filter((key) => !checks[key]);
+export const failingCaseChecks = (checks: CaseChecks) =>
+  CASE_CHECK_KEYS.filter((key) => !checks[key]);
 
 /**
  * A supervisor may validate a case whose only failing check is payment, by naming a reason

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogues, translate } from './catalogues';
 import { LANGUAGES, CURRENCIES } from './locale';
 import { CASE_ACTIONS, CASE_STATUSES } from '../cases/case-status';
+import { CASE_CHECK_KEYS } from '../cases/case-checks';
 import { REVIEW_REASONS } from '../cases/case-review';
 import { JAWS, SERVICE_DATA_SECTIONS, TREATMENT_PURPOSES } from '../cases/service-data';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments/payment';
@@ -20,7 +21,7 @@ import { ROLES, PUBLIC_ROLE } from '../auth/roles';
 const LABELLED: Record<string, readonly string[]> = {
   caseStatuses: CASE_STATUSES,
   caseActions: [...CASE_ACTIONS, 'archive', 'unarchive', 'problemSolved'],
-  caseChecks: ['servicesData', 'patient', 'attachments', 'transactions'],
+  caseChecks: CASE_CHECK_KEYS,
   reviewReasons: Object.keys(REVIEW_REASONS),
   paymentStatuses: PAYMENT_STATUSES,
   paymentMethods: PAYMENT_METHODS,

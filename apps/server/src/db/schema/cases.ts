@@ -115,7 +115,7 @@ export const cases = pgTable(
  * testing OR-ed visibility sub-queries. Written ONLY by PostgreSQL triggers on cases, case_users
  * and case_services, and on users when roles change (migrations 0003_case_viewers_triggers.sql
  * and 0012_role_derived_access.sql); printers and instructors see
- * their extra cases through `cases` (case-viewers branches in cases.repository.ts).
+ * their extra cases through `cases` (the printer and instructor branches in cases-list.repository.ts).
  * `case_status` and `search_text` trail the list index so counts and searches are index-only.
  */
 export const caseViewers = pgTable(

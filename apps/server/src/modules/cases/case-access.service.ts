@@ -6,8 +6,9 @@ import {
   type CaseVisibilityFacts,
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
-import { findCaseVisibilityFacts } from './cases.repository';
+import { findCaseVisibilityFacts } from './case-visibility.repository';
 
 /** What a caller may know about a case before reading or changing it (files, chat, payments). */
 export interface CaseAccess {
@@ -37,6 +38,24 @@ export async function loadCaseAccess(
   const facts = await findCaseVisibilityFacts(db, caseId, options);
   return facts ? caseAccessOf(caller, caseId, facts) : null;
 }
+
+/** The caller's access to a case they must see: 404 when hidden or missing. */
+export async function requireCaseAccess(
+  db: DbOrTx,
+  caller: Pick<AuthContext, 'userId' | 'roles'>,
+  caseId: number,
+): Promise<CaseAccess> {
+  const access = await loadCaseAccess(db, caller, caseId);
+  if (!access) throw new AppError(404, 'NOT_FOUND');
+  return access;
+}
+
+/**
+ * What decides who sees a case and in which role (the domain's `caseRelation` and the chat's
+ * channel rules read it), or undefined when the case does not exist.
+ */
+export const loadCaseVisibilityFacts = (db: DbOrTx, caseId: number) =>
+  findCaseVisibilityFacts(db, caseId);
 
 /** The caller's access from facts already read (the case read fetches them with the case). */
 export function caseAccessOf(

@@ -1,14 +1,6 @@
 // What the cases module offers other modules; they import nothing else from it.
-export { type CaseAccess, loadCaseAccess } from './case-access.service';
+export { type CaseAccess, loadCaseAccess, loadCaseVisibilityFacts } from './case-access.service';
 export { recordCaseActivity } from './case-activity';
-export { moveToCheckingOut } from './case-status-audit';
-export {
-  findCase,
-  findCaseVisibilityFacts,
-  listCaseTransactionStatuses,
-  previewServicesSql,
-  setCaseAddressIfNone,
-} from './cases.repository';
 export {
   addServicesToCase,
   advancePaidCase,
@@ -17,4 +9,11 @@ export {
   openCaseUpgradedReview,
   refreshCaseDerived,
   servicesWithoutOrder,
-} from './cases.service';
+} from './case-lifecycle.service';
+export {
+  caseServicesPreviewColumn,
+  caseTransactionStatuses,
+  keepFirstDeliveryAddress,
+  loadCaseRecord,
+} from './case-records.service';
+export { moveToCheckingOut } from './case-status-audit';

@@ -8,7 +8,7 @@ import {
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../http/permissions';
-import { findCaseVisibilityFacts } from '../cases';
+import { loadCaseVisibilityFacts } from '../cases';
 import { findUserInternalFlag } from './chat.repository';
 
 type Caller = Pick<AuthContext, 'userId' | 'roles'>;
@@ -28,7 +28,7 @@ export async function loadChatAccess(
   caseId: number,
 ): Promise<ChatCaseAccess | null> {
   const [facts, internal] = await Promise.all([
-    findCaseVisibilityFacts(db, caseId),
+    loadCaseVisibilityFacts(db, caseId),
     findUserInternalFlag(db, caller.userId),
   ]);
   if (!facts || internal === undefined) return null;

@@ -14,7 +14,6 @@ import { loadEmailsSettings } from '../settings';
 import { AppError } from '../../http/app-error';
 import { isoOrNull } from '../../http/envelope';
 import type { AuthContext } from '../../http/permissions';
-import { loadCaseAccess } from '../cases';
 import {
   countUnseenByType,
   countUserNotifications,
@@ -49,14 +48,24 @@ function toView(row: NotificationViewRow): NotificationView {
 }
 
 /**
+ * Whether the caller sees a case (and who owns it), or null when it is hidden or missing. The
+ * cases module owns that rule and sits above notifications (its moves notify), so the
+ * composition passes the check in rather than notifications importing cases.
+ */
+export type VisibleCaseOf = (caller: Caller, caseId: number) => Promise<{ ownerId: number } | null>;
+
+/**
  * The caller's own notifications and their email preferences. Nobody
  * reads another user's notifications; a case's status and list are 404 when the case is hidden.
  */
-export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
+export function createNotificationsService(
+  ctx: Pick<AppContext, 'db'>,
+  visibleCaseOf: VisibleCaseOf,
+) {
   const { db } = ctx;
 
   async function requireCase(caller: Caller, caseId: number) {
-    const access = await loadCaseAccess(db, caller, caseId);
+    const access = await visibleCaseOf(caller, caseId);
     if (!access) throw new AppError(404, 'NOT_FOUND');
     return access;
   }

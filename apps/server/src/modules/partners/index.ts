@@ -1,2 +1,2 @@
 // What the partners module offers other modules; they import nothing else from it.
-export { isPartnerLinkedToClinic } from './partners.repository';
+export { isPartnerLinkedToClinic } from './partners.service';

@@ -117,8 +117,8 @@ export async function findLinkableUser(
   };
 }
 
-/** The partner is linked to the clinic (the cases module's rule for clinics adding case users). */
-export async function isPartnerLinkedToClinic(
+/** A link of this partner (not deleted) to this clinic exists. */
+export async function hasActivePartnerLink(
   db: DbOrTx,
   clinicId: number,
   partnerId: number,

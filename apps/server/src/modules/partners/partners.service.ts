@@ -6,6 +6,7 @@ import {
   type PartnerLinkBody,
 } from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
 import { writeAudit } from '../audit';
@@ -14,6 +15,7 @@ import {
   findLinkableUser,
   findPartnerLink,
   findPartnerLinkByPair,
+  hasActivePartnerLink,
   insertPartnerLink,
   listPartnerLinks,
   type PartnerLinkRow,
@@ -25,6 +27,16 @@ const toPartnerLink = (row: PartnerLinkRow): PartnerLink => ({
   partner: { id: row.partnerId, displayName: row.partnerName, email: row.partnerEmail },
   createdAt: row.createdAt.toISOString(),
 });
+
+/**
+ * The partner is linked to the clinic: a clinic owning a case may add only such a partner to it
+ * (the cases module asks, in the transaction of the addition).
+ */
+export const isPartnerLinkedToClinic = (
+  db: DbOrTx,
+  clinicId: number,
+  partnerId: number,
+): Promise<boolean> => hasActivePartnerLink(db, clinicId, partnerId);
 
 /** Clinic–partner links, managed by admins and read by the clinics. */
 export function createPartnersService(ctx: AppContext) {

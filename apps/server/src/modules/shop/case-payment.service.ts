@@ -14,7 +14,7 @@ import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { findCase, loadCaseAccess, moveToCheckingOut, refreshCaseDerived } from '../cases';
+import { loadCaseAccess, loadCaseRecord, moveToCheckingOut, refreshCaseDerived } from '../cases';
 import {
   createTransactionViews,
   openTransaction,
@@ -112,7 +112,7 @@ export function createCasePaymentService(ctx: AppContext) {
       const { transactionId, messages } = await db.transaction(async (tx) => {
         // Locks the case row first, like every change of the case's payments.
         await loadCaseAccess(tx, caller, caseId, { lock: true });
-        const kase = await findCase(tx, caseId);
+        const kase = await loadCaseRecord(tx, caseId);
         if (!kase) throw new AppError(404, 'NOT_FOUND');
         if (kase.ownerId !== caller.userId) {
           throw new AppError(

@@ -18,8 +18,8 @@ import { AppError, validationError, zodIssueFields } from '../../http/app-error'
 import {
   loadCaseAccess,
   recordCaseActivity,
-  findCase,
-  setCaseAddressIfNone,
+  loadCaseRecord,
+  keepFirstDeliveryAddress,
   moveToCheckingOut,
   addServicesToCase,
   openCase,
@@ -117,7 +117,7 @@ export function createCheckoutService(ctx: AppContext) {
           if (access.relation !== 'owner') throw new AppError(403, 'FORBIDDEN');
           if (access.caseArchived) throw new AppError(409, 'CASE_ARCHIVED');
           if (!mayOrderForCase(access.caseStatus)) throw new AppError(409, 'CASE_NOT_ORDERABLE');
-          const row = (await findCase(tx, caseId))!;
+          const row = (await loadCaseRecord(tx, caseId))!;
           fromStatus = row.caseStatus;
           currency = row.caseCurrency as Currency;
           // After the stored modifiedAt, so clients see the change.
@@ -189,7 +189,7 @@ export function createCheckoutService(ctx: AppContext) {
         });
         // The case's address is where its first order goes (the owner may change it until dispatch).
         if (priced.shipment && needsDeliveryAddress(priced.shipment.shipmentType)) {
-          await setCaseAddressIfNone(tx, caseId, priced.shipment.address);
+          await keepFirstDeliveryAddress(tx, caseId, priced.shipment.address);
         }
         if (priced.coupon) {
           await recordCouponUse(tx, {

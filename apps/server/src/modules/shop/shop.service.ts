@@ -34,7 +34,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
-import { type CaseAccess, listCaseTransactionStatuses } from '../cases';
+import { type CaseAccess, caseTransactionStatuses } from '../cases';
 import { configuredPaymentMethods, loadEmailsSettings, loadShippingSettings } from '../settings';
 import {
   orderTarget,
@@ -100,7 +100,7 @@ export function createShopService(ctx: AppContext) {
         { userId: caller.userId, roles: caller.roles },
         access.relation,
         access,
-        (await listCaseTransactionStatuses(db, access.caseId)).map((paymentStatus) => ({
+        (await caseTransactionStatuses(db, access.caseId)).map((paymentStatus) => ({
           paymentStatus,
         })),
       );

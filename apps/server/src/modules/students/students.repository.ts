@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import { cases, invitations, patients, users } from '../../db/schema';
-import { previewServicesSql } from '../cases';
+import { caseServicesPreviewColumn } from '../cases';
 import type { UserRow } from '../users';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -169,7 +169,7 @@ export async function listStudentCasePage(
       caseStatus: cases.caseStatus,
       caseArchived: cases.caseArchived,
       modifiedAt: cases.modifiedAt,
-      services: previewServicesSql(query.language).as('services'),
+      services: caseServicesPreviewColumn(query.language).as('services'),
     })
     .from(cases)
     .innerJoin(patients, eq(patients.id, cases.patientId))

@@ -14,7 +14,7 @@ import { useForm } from '@mantine/form';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isBroadNew, type CaseDetail } from '@dentflow/domain';
+import { CASE_CHECK_KEYS, isBroadNew, type CaseDetail } from '@dentflow/domain';
 import { useAttachmentLabel } from '../../attachments/attachment-label';
 import { serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
@@ -29,13 +29,6 @@ import {
   type PatientFormValues,
 } from './patient-fields';
 import { ServicesSection } from './services-section';
-
-const CHECKS = [
-  ['services', 'servicesData'],
-  ['patient', 'patient'],
-  ['attachments', 'attachments'],
-  ['transactions', 'transactions'],
-] as const;
 
 /** The owner edits while broad 'new'; a supervisor at any time (the server's `can`). */
 export const mayEditCase = (detail: CaseDetail) =>
@@ -111,7 +104,7 @@ function CaseChecksCard({ detail }: { detail: CaseDetail }) {
     // A slot has no file id: the label comes from its kind (`bucketName.attachmentType`).
     slotLabel({ id: 0, bucketName: slot.bucketName, attachmentType: slot.attachmentType }),
   );
-  const why: Partial<Record<(typeof CHECKS)[number][0], React.ReactNode>> = {
+  const why: Partial<Record<(typeof CASE_CHECK_KEYS)[number], React.ReactNode>> = {
     transactions: unpaid.length > 0 && (
       <Text size="xs" c="dimmed" data-testid="check-unpaid">
         {t('cases:general.unpaidServices', { names: unpaid.join(', ') })}
@@ -134,7 +127,7 @@ function CaseChecksCard({ detail }: { detail: CaseDetail }) {
         {t('cases:general.checks')}
       </Title>
       <List spacing={4} size="sm" center>
-        {CHECKS.map(([key, label]) => (
+        {CASE_CHECK_KEYS.map((key) => (
           <List.Item
             key={key}
             icon={
@@ -143,7 +136,7 @@ function CaseChecksCard({ detail }: { detail: CaseDetail }) {
               </ThemeIcon>
             }
           >
-            {t(`domain:caseChecks.${label}`)}
+            {t(`domain:caseChecks.${key}`)}
             {!detail.checks[key] && why[key]}
           </List.Item>
         ))}

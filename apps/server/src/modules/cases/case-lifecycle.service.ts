@@ -1,0 +1,387 @@
+import {
+  profileCurrency,
+  PRODUCT_TYPES,
+  REVIEW_REASONS,
+  allCaseChecksPass,
+  priceLanguageFor,
+  productPrice,
+  caseDeadline,
+  caseListGroup,
+  emptyServiceDataV3,
+  foldText,
+  isLiveTransactionStatus,
+  isProductOrderable,
+  isServiceQuantityValid,
+  serviceQuantityRange,
+  type Currency,
+  type DeferredCasePayment,
+  type Language,
+  type NewCaseBody,
+} from '@dentflow/domain';
+import type { CaseEventMessage } from '../../adapters/events/case-events';
+import type { DbOrTx } from '../../db/client';
+import { AppError, validationError } from '../../http/app-error';
+import { notifyOfCaseEvent, publishedDetail } from './case-activity';
+import { auditCaseStatus } from './case-status-audit';
+import {
+  caseHasPrintableService,
+  findProduct,
+  findProductsByIds,
+  findTransactionTotals,
+  hasOpenReview,
+  insertCase,
+  insertCaseEvent,
+  insertCaseReview,
+  insertCaseServices,
+  insertPatient,
+  listCaseTransactionStatuses,
+  listServicesWithoutOrder,
+  listDeferredUnpaidServices,
+  updateCase,
+  type CaseServiceRow,
+  type ProductRow,
+} from './cases.repository';
+import {
+  findCase,
+  findPatient,
+  findUserForCase,
+  listCaseServices,
+  type CaseServiceWithProduct,
+} from './case-detail.repository';
+import { findCaseVisibilityFacts } from './case-visibility.repository';
+
+import { caseChecksOf } from './case-rule-facts';
+import { isPrintableProduct } from './printable-product';
+
+/**
+ * The cases module's lifecycle: what other modules call on a case inside their own transaction
+ * (the shop's checkout, payments, files) and the pieces every change of a case shares (history
+ * rows with their notifications, the derived columns, validation's effects).
+ */
+
+/** A case change to record (history row in the transaction) and publish (after commit). */
+export interface EventDraft {
+  action: string;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * What deferred services would cost, for the override's record: the total of the transactions
+ * that wait for them, and the list price of those without one (no discount is known for them).
+ */
+export async function unpaidAmountOf(
+  tx: DbOrTx,
+  services: readonly CaseServiceWithProduct[],
+  currency: Currency,
+): Promise<number> {
+  const waiting = services.filter((s) => isLiveTransactionStatus(s.transactionStatus));
+  const transactionIds = [...new Set(waiting.map((s) => s.transactionId!))];
+  const totals = await findTransactionTotals(tx, transactionIds);
+  const loose = services.filter((s) => !waiting.includes(s));
+  const productsById = new Map(
+    (
+      await findProductsByIds(
+        tx,
+        loose.map((s) => s.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const language = priceLanguageFor(currency);
+  const listed = loose.reduce((sum, s) => {
+    const product = productsById.get(s.productId);
+    return sum + (product ? productPrice(product, language) * s.quantity : 0);
+  }, 0);
+  return totals.reduce((sum, total) => sum + total, listed);
+}
+
+/**
+ * Validation's effects (checkingout → execute): the deadline from now, and the review 'planner
+ * not set' when no service has a planner. Shared by a supervisor's 'validate' and the automatic
+ * move when a case is paid. Returns the detail for the history row.
+ */
+export async function applyValidation(
+  tx: DbOrTx,
+  caseId: number,
+  services: readonly CaseServiceWithProduct[],
+  now: Date,
+): Promise<Record<string, unknown>> {
+  await updateCase(tx, caseId, {
+    validatedAt: now,
+    deadlineAt: caseDeadline(
+      now,
+      services.map((s) => s.manufactureTime),
+    ),
+  });
+  if (services.some((s) => s.plannerId !== null)) return {};
+  await insertCaseReview(tx, {
+    caseId,
+    reasonId: REVIEW_REASONS.plannerNotSet,
+    description: '',
+    createdAt: now,
+  });
+  return { review: 'plannerNotSet' };
+}
+
+/**
+ * When a case in `checkingout` has every service paid or pre-paid and its other checks pass, it
+ * moves to `execute` by itself. Every change that can make
+ * a check pass calls this in its own transaction (a payment, a client file added or published,
+ * the case's data saved); the caller publishes the returned history rows after commit.
+ */
+export async function advancePaidCase(
+  tx: DbOrTx,
+  caseId: number,
+  actorId: number | null,
+  now: Date,
+): Promise<CaseEventMessage[]> {
+  // Locked (a no-op when the caller holds it): two changes at once cannot both move the case.
+  if (!(await findCaseVisibilityFacts(tx, caseId, { lock: true }))) return [];
+  const row = (await findCase(tx, caseId))!;
+  if (row.caseStatus !== 'checkingout' || row.caseArchived) return [];
+  // Only a paid case moves by itself: one without a live transaction waits for a supervisor.
+  const statuses = await listCaseTransactionStatuses(tx, caseId);
+  if (!statuses.some((status) => status !== 'cancelled')) return [];
+  const services = await listCaseServices(tx, caseId, 'en');
+  if (services.length === 0) return [];
+  if (!allCaseChecksPass(await caseChecksOf(tx, row, services))) return [];
+  const detail = { ...(await applyValidation(tx, caseId, services, now)), automatic: true };
+  await updateCase(tx, caseId, { caseStatus: 'execute', listGroup: caseListGroup('execute') });
+  const messages = await recordEvents(
+    tx,
+    caseId,
+    actorId === null ? null : { userId: actorId },
+    [{ action: 'validate', fromStatus: 'checkingout', toStatus: 'execute', detail }],
+    now,
+  );
+  await refreshCaseDerived(tx, caseId, now);
+  return messages;
+}
+
+const isComboProduct = (product: Pick<ProductRow, 'productType'>) =>
+  product.productType === PRODUCT_TYPES.combo;
+
+/** What an order is for: drafts (not published in its languages) are refused. */
+export interface OrderContext {
+  language: Language;
+  currency: Currency;
+}
+
+/**
+ * Adds services for products to a case (the case view and, later, the shop checkout). Quantity by
+ * the product's qtdOption (`serviceQuantityRange`); a combo adds its inner products, each with
+ * `serviceId` = the combo's product id and the quantity clamped to its own range. The caller
+ * holds the case row lock and calls `refreshCaseDerived` afterwards.
+ */
+export async function addServicesToCase(
+  tx: DbOrTx,
+  caseId: number,
+  items: readonly { productId: number; quantity?: number | undefined }[],
+  order: OrderContext,
+  now: Date,
+): Promise<CaseServiceRow[]> {
+  const productAvailable = (product: ProductRow | undefined): product is ProductRow =>
+    product !== undefined && isProductOrderable(product, order);
+  const added: CaseServiceRow[] = [];
+  for (const [index, item] of items.entries()) {
+    const field = items.length > 1 ? `${index}.productId` : 'productId';
+    const product = await findProduct(tx, item.productId);
+    if (!productAvailable(product)) {
+      throw new AppError(400, 'PRODUCT_UNAVAILABLE', { [field]: 'validation.invalid' });
+    }
+    const quantity = item.quantity ?? 1;
+    if (!isServiceQuantityValid(product, quantity)) {
+      const { max } = serviceQuantityRange(product);
+      throw validationError({
+        [items.length > 1 ? `${index}.quantity` : 'quantity']:
+          quantity > max ? 'validation.max' : 'validation.min',
+      });
+    }
+    let parts: { product: ProductRow; quantity: number; comboId: number | null }[];
+    if (isComboProduct(product)) {
+      const inner = await findProductsByIds(tx, product.innerProducts);
+      const byId = new Map(inner.map((p) => [p.id, p]));
+      parts = product.innerProducts.map((id) => {
+        const part = byId.get(id);
+        if (!productAvailable(part) || isComboProduct(part)) {
+          throw new AppError(400, 'PRODUCT_UNAVAILABLE', { [field]: 'validation.invalid' });
+        }
+        return {
+          product: part,
+          quantity: Math.min(quantity, serviceQuantityRange(part).max),
+          comboId: product.id,
+        };
+      });
+    } else {
+      parts = [{ product, quantity, comboId: null }];
+    }
+    added.push(
+      ...(await insertCaseServices(
+        tx,
+        parts.map((part) => ({
+          caseId,
+          productId: part.product.id,
+          serviceId: part.comboId,
+          productCategoryId: part.product.productCategoryId,
+          quantity: part.quantity,
+          printableProduct: isPrintableProduct(part.product),
+          dataVersion: 3,
+          data: emptyServiceDataV3(),
+          createdAt: now,
+        })),
+      )),
+    );
+  }
+  return added;
+}
+
+/** The case's services that no live transaction pays (what the next order for it contains). */
+export const servicesWithoutOrder = (tx: DbOrTx, caseId: number) =>
+  listServicesWithoutOrder(tx, caseId);
+
+/**
+ * The supervisors' list of services let through unpaid and not paid since, grouped by case,
+ * oldest deferral first.
+ */
+export async function deferredUnpaidServices(db: DbOrTx, language: Language) {
+  const rows = await listDeferredUnpaidServices(db, language);
+  const byCase = new Map<number, DeferredCasePayment>();
+  for (const row of rows) {
+    const entry = byCase.get(row.caseId) ?? {
+      caseId: row.caseId,
+      caseStatus: row.caseStatus as DeferredCasePayment['caseStatus'],
+      caseCurrency: row.caseCurrency as Currency,
+      patient: { fname: row.fname, lname: row.lname },
+      owner: { id: row.ownerId, displayName: row.ownerName },
+      deferredAt: row.deferredAt!.toISOString(),
+      reason: row.reason ?? '',
+      services: [],
+    };
+    entry.services.push({
+      id: row.serviceId,
+      productName: row.productName,
+      quantity: row.quantity,
+    });
+    byCase.set(row.caseId, entry);
+  }
+  return [...byCase.values()];
+}
+
+/** Staff are told that a client ordered more for a case already in work. */
+export async function openCaseUpgradedReview(tx: DbOrTx, caseId: number, at: Date) {
+  await insertCaseReview(tx, {
+    caseId,
+    reasonId: REVIEW_REASONS.caseUpgraded,
+    description: '',
+    createdAt: at,
+  });
+}
+
+/**
+ * Keeps the case's derived columns true after a change (list group, folded patient name,
+ * printable flag, open-review flag) and stamps `modifiedAt`.
+ */
+export async function refreshCaseDerived(tx: DbOrTx, caseId: number, now: Date): Promise<void> {
+  const row = await findCase(tx, caseId);
+  if (!row) return;
+  const patient = await findPatient(tx, row.patientId);
+  await updateCase(tx, caseId, {
+    listGroup: caseListGroup(row.caseStatus),
+    searchText: foldText(`${patient?.fname ?? ''} ${patient?.lname ?? ''}`),
+    hasPrintable: await caseHasPrintableService(tx, caseId),
+    caseReview: await hasOpenReview(tx, caseId),
+    modifiedAt: now,
+  });
+}
+
+/** The archive flag after the history actions that change it. */
+const ARCHIVE_FLAG_OF: Partial<Record<string, boolean>> = { archived: true, unarchived: false };
+
+/**
+ * Writes the drafts as history rows with the notifications they raise, and returns what to
+ * publish after commit (recipients in `detail.notified`, see `case-activity.ts`).
+ */
+export async function recordEvents(
+  tx: DbOrTx,
+  caseId: number,
+  actor: { userId: number; ip?: string | undefined } | null,
+  drafts: readonly EventDraft[],
+  at: Date,
+): Promise<CaseEventMessage[]> {
+  const messages: CaseEventMessage[] = [];
+  const actorId = actor?.userId ?? null;
+  for (const draft of drafts) {
+    const archived = ARCHIVE_FLAG_OF[draft.action];
+    if (
+      draft.fromStatus &&
+      draft.toStatus &&
+      (draft.fromStatus !== draft.toStatus || archived !== undefined)
+    ) {
+      await auditCaseStatus(tx, {
+        caseId,
+        actorId,
+        cause: draft.action,
+        from: draft.fromStatus,
+        to: draft.toStatus,
+        ...(archived === undefined ? {} : { archived }),
+        ip: actor?.ip,
+      });
+    }
+    const event = {
+      caseId,
+      actorId,
+      at,
+      action: draft.action,
+      fromStatus: draft.fromStatus ?? null,
+      toStatus: draft.toStatus ?? null,
+      detail: draft.detail ?? {},
+    };
+    await insertCaseEvent(tx, event);
+    const notice = await notifyOfCaseEvent(tx, event);
+    messages.push({ ...event, detail: publishedDetail(event.detail, notice) });
+  }
+  return messages;
+}
+
+/**
+ * Opens a case in status `new` for a patient (the case screen and the shop checkout), in the
+ * caller's transaction; the case currency is the one the body names, else the owner's profile
+ * currency (BRL for ptBR users without one, else USD). Returns the events to publish after commit.
+ */
+export async function openCase(
+  tx: DbOrTx,
+  ownerId: number,
+  body: NewCaseBody,
+  now: Date,
+): Promise<{ caseId: number; caseCurrency: Currency; messages: CaseEventMessage[] }> {
+  const owner = await findUserForCase(tx, ownerId);
+  if (!owner) throw new AppError(401, 'NOT_AUTHORIZED');
+  const caseCurrency = body.caseCurrency ?? profileCurrency(owner.dataInfo);
+  const patient = await insertPatient(tx, {
+    fname: body.patient.fname,
+    lname: body.patient.lname,
+    birthDate: body.patient.birthDate ?? null,
+    gender: body.patient.gender ?? null,
+    note: body.patient.note ?? null,
+  });
+  const row = await insertCase(tx, {
+    ownerId,
+    patientId: patient.id,
+    caseStatus: 'new',
+    listGroup: caseListGroup('new'),
+    observation: body.observation ?? '',
+    caseCurrency,
+    searchText: foldText(`${patient.fname} ${patient.lname}`),
+    createdAt: now,
+    modifiedAt: now,
+  });
+  const messages = await recordEvents(
+    tx,
+    row.id,
+    { userId: ownerId },
+    [{ action: 'created', toStatus: 'new' }],
+    now,
+  );
+  return { caseId: row.id, caseCurrency, messages };
+}

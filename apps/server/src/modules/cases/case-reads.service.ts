@@ -1,0 +1,263 @@
+import {
+  DISPATCH_KINDS,
+  allCaseChecksPass,
+  availableCaseActions,
+  caseEventDetailFor,
+  caseDeliveryFor,
+  caseProductionActions,
+  foldText,
+  hasLiveTransaction,
+  isOneOf,
+  onlyPaymentFails,
+  servicePaymentState,
+  isServiceDataValid,
+  mayChangeCurrencyOfCase,
+  maySolveReview,
+  serviceManufacture,
+  type CaseCounts,
+  type CaseDetail,
+  type CaseEvent,
+  type CaseListFilter,
+  type CasePage,
+  type CasePreview,
+  type Currency,
+  type Language,
+} from '@dentflow/domain';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/app-error';
+import { caseAccessOf, requireCaseAccess } from './case-access.service';
+import { listCaseTransactionPayers } from './cases.repository';
+import {
+  countCasesByFilter,
+  listCasePage,
+  searchArchivedCases,
+  type CasePreviewRow,
+} from './cases-list.repository';
+import { findUsersByIds, listCaseEvents, prepareCaseDetail } from './case-detail.repository';
+import { isoOrNull } from '../../http/envelope';
+import {
+  checksOf,
+  isAwaitingApprovalRequest,
+  paymentFactsOf,
+  productionFactsOf,
+  viewerOf,
+  type CaseCaller as Caller,
+} from './case-rule-facts';
+
+/**
+ * The reads of cases: one case as its caller sees it (with the actions they may take), the
+ * lists, the archive search, the counts and the history.
+ */
+export function createCaseReads(ctx: Pick<AppContext, 'db'>) {
+  const { db } = ctx;
+
+  function toPreview(row: CasePreviewRow): CasePreview {
+    return {
+      id: row.id,
+      patient: { fname: row.fname, lname: row.lname },
+      caseStatus: row.caseStatus as CasePreview['caseStatus'],
+      caseArchived: row.caseArchived,
+      caseCurrency: row.caseCurrency as Currency,
+      owner: { id: row.ownerId, displayName: row.ownerName },
+      services: row.services,
+      createdAt: row.createdAt.toISOString(),
+      deadlineAt: isoOrNull(row.deadlineAt),
+      modifiedAt: row.modifiedAt.toISOString(),
+      review: row.caseReview,
+      unseen: row.unseen,
+      dispatch: isOneOf(DISPATCH_KINDS, row.dispatch) ? row.dispatch : null,
+    };
+  }
+
+  const findCaseDetail = prepareCaseDetail(db);
+
+  /** The case as this caller sees it, in one statement; 404 when hidden or missing. */
+  async function readCase(caller: Caller, caseId: number, language: Language): Promise<CaseDetail> {
+    const found = await findCaseDetail(caseId, language);
+    const access =
+      found &&
+      caseAccessOf(caller, caseId, { ...found.facts, caseArchived: found.row.caseArchived });
+    if (!found || !access) throw new AppError(404, 'NOT_FOUND');
+    const { row, patient, services } = found;
+    // The domain's checks as they are: its keys are what the case page lists and labels.
+    const checks = checksOf({
+      ...found,
+      hasClientFile: found.hasClientAttachment,
+    });
+    const { actions, can } = availableCaseActions(viewerOf(caller), access.relation, {
+      caseStatus: row.caseStatus,
+      caseArchived: row.caseArchived,
+      hasPrintable: row.hasPrintable,
+      checksPass: allCaseChecksPass(checks),
+      serviceCount: services.length,
+      hasServicesToRequest: services.some(isAwaitingApprovalRequest),
+      hasLiveTransaction: hasLiveTransaction(found.transactionStatuses),
+      onlyPaymentFails: onlyPaymentFails(checks),
+    });
+    if (
+      mayChangeCurrencyOfCase(
+        viewerOf(caller),
+        access.relation,
+        row,
+        found.transactionStatuses.map((paymentStatus) => ({ paymentStatus })),
+      )
+    ) {
+      can.push('changeCurrency');
+    }
+    return {
+      id: row.id,
+      ownerId: row.ownerId,
+      owner: found.owner,
+      caseStatus: row.caseStatus as CaseDetail['caseStatus'],
+      caseArchived: row.caseArchived,
+      caseReview: row.caseReview,
+      caseCurrency: row.caseCurrency as Currency,
+      patient: {
+        fname: patient?.fname ?? '',
+        lname: patient?.lname ?? '',
+        birthDate: patient?.birthDate ?? null,
+        gender: (patient?.gender ?? null) as CaseDetail['patient']['gender'],
+        note: patient?.note ?? null,
+      },
+      address: row.address ?? null,
+      observation: row.observation,
+      createdAt: row.createdAt.toISOString(),
+      modifiedAt: row.modifiedAt.toISOString(),
+      deadlineAt: isoOrNull(row.deadlineAt),
+      finishAt: isoOrNull(row.finishAt),
+      services: services.map(
+        ({ paidAt, transactionStatus, paymentDeferredAt, production, ...s }) => ({
+          ...s,
+          approveRequestAt: isoOrNull(s.approveRequestAt),
+          approveAt: isoOrNull(s.approveAt),
+          paid: paidAt !== null,
+          payment: servicePaymentState(
+            paymentFactsOf({ id: s.id, transactionStatus, paymentDeferredAt }),
+          ),
+          data: s.data ?? null,
+          dataValid: isServiceDataValid(s),
+          manufacture: serviceManufacture({ ...production, ...s }),
+        }),
+      ),
+      users: found.members,
+      reviews: found.reviews.map((r) => ({
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        solvedAt: isoOrNull(r.solvedAt),
+        canSolve: r.solvedAt === null && maySolveReview(viewerOf(caller), access.relation, row, r),
+      })),
+      checks,
+      actions,
+      can,
+      readOnly: access.readOnly,
+      delivery: caseDeliveryFor(viewerOf(caller), {
+        caseOwnerId: row.ownerId,
+        caseAddress: row.address ?? null,
+        order: found.deliveryOrder,
+      }),
+      dispatch: row.dispatch
+        ? {
+            kind: row.dispatch.kind,
+            date: row.dispatch.date,
+            carrier: row.dispatch.carrier,
+            trackingCode: row.dispatch.trackingCode,
+            recordedAt: row.dispatch.recordedAt,
+            recordedBy: found.dispatchRecordedBy,
+          }
+        : null,
+      productionActions: caseProductionActions(
+        viewerOf(caller),
+        access.relation,
+        productionFactsOf(row),
+      ),
+    };
+  }
+
+  return {
+    /** The case as this caller sees it, in one statement; 404 when hidden or missing. */
+    readCase,
+
+    async list(
+      caller: Caller,
+      filter: CaseListFilter,
+      page: number,
+      query: { q?: string | undefined; pageSize: number },
+      language: Language,
+    ): Promise<CasePage> {
+      const q = query.q ? foldText(query.q) : undefined;
+      const { rows, total } = await listCasePage(db, viewerOf(caller), {
+        filter,
+        page,
+        pageSize: query.pageSize,
+        q: q || undefined,
+        language,
+      });
+      return { items: rows.map(toPreview), total, page, pageSize: query.pageSize };
+    },
+
+    counts(caller: Caller): Promise<CaseCounts> {
+      return countCasesByFilter(db, viewerOf(caller));
+    },
+
+    async archiveSearch(
+      caller: Caller,
+      page: number,
+      query: {
+        patient?: string | undefined;
+        from?: string | undefined;
+        to?: string | undefined;
+        category?: number | undefined;
+        product?: number | undefined;
+        currency?: string | undefined;
+        status?: string | undefined;
+        pageSize: number;
+      },
+      language: Language,
+    ): Promise<CasePage> {
+      const patient = query.patient ? foldText(query.patient) : undefined;
+      const { rows, total } = await searchArchivedCases(db, viewerOf(caller), {
+        ...query,
+        patient: patient || undefined,
+        page,
+        language,
+      });
+      return { items: rows.map(toPreview), total, page, pageSize: query.pageSize };
+    },
+
+    async get(caller: Caller, caseId: number, language: Language): Promise<CaseDetail> {
+      return readCase(caller, caseId, language);
+    },
+
+    /**
+     * The case's events, oldest first; the money in payment events only for whoever sees the
+     * transaction (the domain's `caseEventDetailFor`, the rule of the transactions list).
+     */
+    async history(caller: Caller, caseId: number): Promise<CaseEvent[]> {
+      const access = await requireCaseAccess(db, caller, caseId);
+      const events = await listCaseEvents(db, caseId);
+      const actorIds = [...new Set(events.map((e) => e.actorId).filter((id) => id !== null))];
+      const names = new Map((await findUsersByIds(db, actorIds)).map((u) => [u.id, u.displayName]));
+      const payers = new Map(
+        (await listCaseTransactionPayers(db, caseId)).map((t) => [t.id, t.payerId]),
+      );
+      const facts = (detail: Record<string, unknown>) => ({
+        caseOwnerId: access.ownerId,
+        payerId:
+          typeof detail.transactionId === 'number'
+            ? (payers.get(detail.transactionId) ?? null)
+            : null,
+      });
+      return events.map((e) => ({
+        id: e.id,
+        caseId: e.caseId,
+        at: e.at.toISOString(),
+        actor:
+          e.actorId === null ? null : { id: e.actorId, displayName: names.get(e.actorId) ?? '' },
+        action: e.action,
+        fromStatus: e.fromStatus,
+        toStatus: e.toStatus,
+        detail: caseEventDetailFor(caller, e, facts(e.detail)),
+      }));
+    },
+  };
+}

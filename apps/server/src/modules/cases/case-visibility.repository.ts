@@ -1,0 +1,110 @@
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  MEMBERSHIP_ROLES,
+  PRINTER_VISIBLE_STATUSES,
+  isCaseStaff,
+  isInstructor,
+  isPlanner,
+  isPrinter,
+  type CaseMembership,
+  type CaseViewer,
+  type CaseVisibilityFacts,
+} from '@dentflow/domain';
+import type { DbOrTx } from '../../db/client';
+import { cases } from '../../db/schema';
+
+/**
+ * Who sees a case, in SQL: the twin of the domain's `caseRelation` for lists and searches, and the
+ * facts `caseRelation` reads for one case (with the row lock every change of a case takes).
+ */
+
+/** A case printers see: a printable service, in finishing, print or finished (the printer's branch). */
+export const printableForPrintersSql = sql`(${cases.hasPrintable} and ${cases.caseStatus} in (${sql.join(
+  PRINTER_VISIBLE_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}))`;
+
+/** The case's owner is a student of this instructor (the instructor's branch of visibility). */
+export const ownedByStudentOf = (instructorId: number | Placeholder) =>
+  sql`${cases.ownerId} in (select u2.id from users u2 where (u2.data_capabilities ->> 'instructorId')::int = ${instructorId})`;
+
+/** The instructor of the case's owner, in a select from `cases` (a visibility fact). */
+export const ownerInstructorIdSql = sql<
+  number | null
+>`(select (u.data_capabilities ->> 'instructorId')::int from users u where u.id = "cases"."owner_id")`;
+
+/**
+ * The SQL twin of the domain's `caseRelation(...) !== null` for one viewer: staff see every case;
+ * the others the cases they own, plan (a service's planner, with the planner role), are a case
+ * user of (while they hold the role of their membership: the viewer's roles are known, so the
+ * condition is on `via_role` alone), print (printer role, a printable service, in
+ * finishing/print/finished) or instruct (instructor role, the owner's instructor).
+ * Written as `owner = me OR id IN (…) OR …`: PostgreSQL evaluates each `IN` once as a hashed
+ * sub-plan, so a list still walks its index in `modifiedAt` order and stops at the page.
+ */
+export function caseVisibleToSql(viewer: CaseViewer): SQL | undefined {
+  if (isCaseStaff(viewer)) return undefined;
+  const me = viewer.userId;
+  const held = MEMBERSHIP_ROLES.filter((role) => viewer.roles.includes(role));
+  const membershipHolds =
+    held.length === 0
+      ? sql`cu.via_role is null`
+      : sql`(cu.via_role is null or cu.via_role in (${sql.join(
+          held.map((role) => sql`${role}`),
+          sql`, `,
+        )}))`;
+  const branches: SQL[] = [
+    sql`${cases.ownerId} = ${me}`,
+    sql`${cases.id} in (select cu.case_id from case_users cu where cu.user_id = ${me} and ${membershipHolds})`,
+  ];
+  if (isPlanner(viewer.roles)) {
+    branches.push(
+      sql`${cases.id} in (select cs.case_id from case_services cs where cs.planner_id = ${me})`,
+    );
+  }
+  if (isPrinter(viewer.roles)) {
+    branches.push(printableForPrintersSql);
+  }
+  if (isInstructor(viewer.roles)) {
+    branches.push(ownedByStudentOf(me));
+  }
+  return sql`(${sql.join(branches, sql` or `)})`;
+}
+
+/** Everything `caseRelation` needs about one case, or undefined when it does not exist. */
+export async function findCaseVisibilityFacts(
+  db: DbOrTx,
+  caseId: number,
+  options: { lock?: boolean } = {},
+): Promise<(CaseVisibilityFacts & { caseArchived: boolean; modifiedAt: Date }) | undefined> {
+  // One round trip: the row and, as sub-selects, its members, planners and owner's instructor.
+  const query = db
+    .select({
+      ownerId: cases.ownerId,
+      caseStatus: cases.caseStatus,
+      caseArchived: cases.caseArchived,
+      hasPrintable: cases.hasPrintable,
+      modifiedAt: cases.modifiedAt,
+      // Raw names with aliases: drizzle leaves columns unqualified inside a select list.
+      members: sql<
+        CaseMembership[] | null
+      >`(select json_agg(json_build_object('userId', cu.user_id, 'viaRole', cu.via_role)) from case_users cu where cu.case_id = "cases"."id")`,
+      plannerIds: sql<
+        number[]
+      >`array(select distinct cs.planner_id from case_services cs where cs.case_id = "cases"."id" and cs.planner_id is not null)`,
+      ownerInstructorId: ownerInstructorIdSql,
+    })
+    .from(cases)
+    .where(eq(cases.id, caseId))
+    .limit(1);
+  // The row lock serializes every change of one case (moves, saves): the second waits, then
+  // reads the first one's result and is refused if its premise no longer holds.
+  const [row] = options.lock ? await query.for('update', { of: cases }) : await query;
+  if (!row) return undefined;
+  return {
+    ...row,
+    members: row.members ?? [],
+    plannerIds: (row.plannerIds ?? []).map(Number),
+    ownerInstructorId: row.ownerInstructorId === null ? null : Number(row.ownerInstructorId),
+  };
+}
