@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm';
 import { foldText, type Role } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/like-pattern';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -139,8 +140,6 @@ export async function updateUserAsAdmin(
 }
 
 const hasRole = (role: Role) => sql`${users.roles} @> ${JSON.stringify([role])}::jsonb`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The accented Latin letters the database folds like the domain's `foldText`, as the two strings
