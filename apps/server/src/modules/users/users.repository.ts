@@ -2,6 +2,7 @@ import {
   and,
   desc,
   eq,
+  inArray,
   isNotNull,
   isNull,
   ne,
@@ -27,6 +28,15 @@ export type UserPatch = Partial<
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** The users of these ids that exist, in no particular order; each id once. */
+export async function findUsersByIds(db: DbOrTx, ids: readonly number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
 }
 
 /** The user row locked until the transaction ends, for read-merge-write updates. */
