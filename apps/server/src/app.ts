@@ -34,6 +34,7 @@ import {
 } from './modules/attachments/attachments.service';
 import { registerAvatarRoutes } from './modules/attachments/avatar.routes';
 import { createAvatarService } from './modules/attachments/avatar.service';
+import { endAllAccountAccess, endSessionsAndResetLinks } from './modules/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCaseJobs, registerCasesRoutes } from './modules/cases/cases.routes';
 import { createCasesService } from './modules/cases/cases.service';
@@ -274,7 +275,11 @@ export async function buildApp(
   app.addHook('onClose', async () => clearInterval(cleanupTimer));
   registerProductsRoutes(app, createProductsService(ctx));
   registerCouponsRoutes(app, createCouponsService(ctx));
-  const usersService = createUsersService(ctx);
+  const usersService = createUsersService(ctx, {
+    endAllAccountAccess,
+    endSessionsAndResetLinks,
+    resendVerification: auth.resendVerification,
+  });
   registerUsersRoutes(app, usersService);
   registerPrivacyRoutes(app, createPrivacyService(ctx, usersService));
   registerAuditRoutes(app, createAuditService(ctx));

@@ -22,17 +22,18 @@ import { enqueueMail } from '../mail';
 import { claimInvitation } from '../students';
 import {
   toUserProfile,
+  createUser,
   findUserByEmail,
   findUserById,
   findUserByLogin,
-  insertUser,
   isEmailTaken,
   isNicknameTaken,
   markUserVerified,
+  setUserPassword,
   uniqueViolationOf,
-  updateUser,
   type UserRow,
 } from '../users';
+import { endSessionsAndResetLinks } from './account-access';
 import {
   claimRefreshToken,
   consumeAccountToken,
@@ -42,7 +43,6 @@ import {
   insertAccountToken,
   insertRefreshToken,
   prepareSessionLookup,
-  revokeAllSessions,
   revokeFamily,
   type CouponRow,
 } from './auth.repository';
@@ -155,7 +155,7 @@ export function createAuthService(ctx: AppContext) {
       let created: UserRow;
       try {
         created = await db.transaction(async (tx) => {
-          const user = await insertUser(tx, {
+          const user = await createUser(tx, {
             email: input.email,
             nickName: input.nickName,
             fname: input.fname,
@@ -352,10 +352,9 @@ export function createAuthService(ctx: AppContext) {
       const userId = await db.transaction(async (tx) => {
         const id = await consumeAccountToken(tx, 'reset_password', hashToken(token));
         if (id === undefined) return undefined;
-        await updateUser(tx, id, { passwordHash });
+        await setUserPassword(tx, id, passwordHash);
         await markUserVerified(tx, id);
-        await expireAccountTokens(tx, id, 'reset_password');
-        await revokeAllSessions(tx, id);
+        await endSessionsAndResetLinks(tx, id);
         await writeAudit(tx, {
           actorUserId: id,
           action: 'auth.reset_password',

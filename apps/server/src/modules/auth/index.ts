@@ -1,3 +1,3 @@
 // What the auth module offers other modules; they import nothing else from it.
-export { expireAccountTokens, revokeAllSessions } from './auth.repository';
-export { createAuthService } from './auth.service';
+export { endAllAccountAccess, endOtherSessions, endSessionsAndResetLinks } from './account-access';
+export { createAuthService, type AuthService } from './auth.service';

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { caseServices, cases, productCategories, products, users } from '../../db/schema';
 
@@ -28,6 +28,15 @@ export async function listProductsWithCategory(db: DbOrTx) {
 export async function findProduct(db: DbOrTx, id: number): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   return row;
+}
+
+/** The products of these ids that exist, deleted ones included, in no particular order. */
+export async function findProductsByIds(db: DbOrTx, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
 }
 
 /** The row locked until the transaction ends, so two saves of one product never interleave. */

@@ -18,7 +18,7 @@ import type { Readable } from 'node:stream';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
-import { findAttachmentById, findAttachmentForUpdate, removeAttachmentRow } from '../attachments';
+import { findTempUpload, takeTempUpload } from '../attachments';
 import { writeAudit } from '../audit';
 import {
   compareMostOrdered,
@@ -91,18 +91,8 @@ export function createProductsService(ctx: AppContext) {
    * Nothing is written yet: the upload is consumed in the save's transaction.
    */
   async function prepareImage(actor: AuthContext, uploadId: number): Promise<PreparedImage> {
-    const row = await findAttachmentById(db, uploadId);
-    if (
-      !row ||
-      row.caseId !== null ||
-      row.deletedAt ||
-      row.userId !== actor.userId ||
-      row.bucketName !== 'productThumbnail' ||
-      row.status === 'uploading' ||
-      !row.storageKey
-    ) {
-      throw validationError({ imageUploadId: 'validation.invalid' });
-    }
+    const row = await findTempUpload(db, actor.userId, uploadId, 'productThumbnail');
+    if (!row) throw validationError({ imageUploadId: 'validation.invalid' });
     // The object may have gone meanwhile (the cleanup job): the upload is then no longer usable.
     const original = await readObject(row.storageKey).catch((error: unknown) => {
       throw error instanceof AppError
@@ -289,15 +279,13 @@ export function createProductsService(ctx: AppContext) {
           }
           if (image) {
             // The upload is taken in this transaction, so two saves cannot both use it.
-            const upload = await findAttachmentForUpdate(tx, image.uploadId);
-            if (!upload || upload.storageKey !== image.tempKey) {
+            if (!(await takeTempUpload(tx, image.uploadId, image.tempKey))) {
               throw validationError({ imageUploadId: 'validation.invalid' });
             }
             const name = newProductImageName();
             written.key = productImageKey(row.id, name);
             await storage.put(written.key, image.thumbnail, 'image/webp');
             row = await updateProduct(tx, row.id, { image: productImageUrl(row.id, name) });
-            await removeAttachmentRow(tx, image.uploadId);
           } else if (form.imageUploadId === null && row.image) {
             row = await updateProduct(tx, row.id, { image: null });
           }

@@ -14,7 +14,7 @@ import { AppError } from '../../http/app-error';
 import { accountOfUser } from '../../security/password-checks';
 import { hashPassword } from '../../security/passwords';
 import { writeAudit } from '../audit';
-import { revokeAllSessions } from '../auth';
+import { endOtherSessions } from '../auth';
 import { couponOfRow } from '../coupons';
 import {
   profilePatchOf,
@@ -22,8 +22,9 @@ import {
   findUserById,
   findUserByIdForUpdate,
   isNicknameTaken,
+  setUserPassword,
   uniqueViolationOf,
-  updateUser,
+  updateUserProfile,
   type UserRow,
 } from '../users';
 import {
@@ -103,7 +104,7 @@ export function createProfileService(ctx: AppContext) {
           if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
           const patch = await profilePatchOf(tx, user, input);
 
-          const row = await updateUser(tx, userId, patch);
+          const row = await updateUserProfile(tx, userId, patch);
           await writeAudit(tx, {
             actorUserId: userId,
             action: 'profile.set',
@@ -146,8 +147,8 @@ export function createProfileService(ctx: AppContext) {
       if (!right) throw new AppError(400, 'WRONG_PASSWORD');
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
-        await updateUser(tx, userId, { passwordHash });
-        await revokeAllSessions(tx, userId, sessionId);
+        await setUserPassword(tx, userId, passwordHash);
+        await endOtherSessions(tx, userId, sessionId);
         await writeAudit(tx, {
           actorUserId: userId,
           action: 'profile.update_password',

@@ -1,16 +1,18 @@
 // What the users module offers other modules; they import nothing else from it.
 export { profilePatchOf, toUserProfile } from './user-profile';
 export {
+  createUser,
   findUserByEmail,
   findUserById,
   findUserByIdForUpdate,
   findUserByLogin,
-  insertUser,
+  findUsersByIds,
   isEmailTaken,
   isNicknameTaken,
   markUserVerified,
+  setUserPassword,
   uniqueViolationOf,
-  updateUser,
+  updateUserProfile,
   type UserRow,
-} from './users.repository';
+} from './user-records';
 export type { UsersService } from './users.service';

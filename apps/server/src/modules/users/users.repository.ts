@@ -2,6 +2,7 @@ import {
   and,
   desc,
   eq,
+  inArray,
   isNotNull,
   isNull,
   ne,
@@ -12,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import { foldText, type Role } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/like-pattern';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -26,6 +28,15 @@ export type UserPatch = Partial<
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** The users of these ids that exist, in no particular order; each id once. */
+export async function findUsersByIds(db: DbOrTx, ids: readonly number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
 }
 
 /** The user row locked until the transaction ends, for read-merge-write updates. */
@@ -139,8 +150,6 @@ export async function updateUserAsAdmin(
 }
 
 const hasRole = (role: Role) => sql`${users.roles} @> ${JSON.stringify([role])}::jsonb`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The accented Latin letters the database folds like the domain's `foldText`, as the two strings

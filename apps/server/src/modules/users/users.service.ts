@@ -21,7 +21,6 @@ import { AppError, validationError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
 import { hashPassword } from '../../security/passwords';
 import { writeAudit } from '../audit';
-import { expireAccountTokens, revokeAllSessions, createAuthService } from '../auth';
 import { avatarKeyOf } from '../attachments';
 import { eraseOutlivingRecords } from './erasure';
 import { profilePatchOf, toUserProfile } from './user-profile';
@@ -58,9 +57,22 @@ function changesOf(user: UserRow, patch: AdminUserPatch) {
   return { before, after, changed: Object.keys(after) };
 }
 
-export function createUsersService(ctx: AppContext) {
+/**
+ * What the admin's user actions need from the auth module, which owns sessions and mailed links.
+ * Auth builds on users (sign-up, login), so users does not import it: whoever creates this
+ * service (app.ts) passes these in from the auth module.
+ */
+export interface AccountAccess {
+  /** Ends every session and voids every mailed link of a deleted account (same transaction). */
+  endAllAccountAccess(tx: DbOrTx, userId: number): Promise<void>;
+  /** Ends every session and voids the reset links after a password was set (same transaction). */
+  endSessionsAndResetLinks(tx: DbOrTx, userId: number): Promise<void>;
+  /** Mails a new verification link, as the public resend does. */
+  resendVerification(email: string): Promise<unknown>;
+}
+
+export function createUsersService(ctx: AppContext, accountAccess: AccountAccess) {
   const { db, storage, log, live } = ctx;
-  const auth = createAuthService(ctx);
 
   const toAdminUser = (user: UserRow, caller: AuthContext): AdminUser => {
     const admin = isAdmin(sessionRoles(caller.roles));
@@ -143,9 +155,7 @@ export function createUsersService(ctx: AppContext) {
         deletedAt: now,
       };
       await updateUserAsAdmin(tx, id, anonymous);
-      await revokeAllSessions(tx, id);
-      await expireAccountTokens(tx, id, 'verify_account');
-      await expireAccountTokens(tx, id, 'reset_password');
+      await accountAccess.endAllAccountAccess(tx, id);
       await writeAudit(tx, {
         actorUserId,
         action,
@@ -273,8 +283,7 @@ export function createUsersService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         await requireLiveUser(tx, id, true);
         await updateUserAsAdmin(tx, id, { passwordHash });
-        await revokeAllSessions(tx, id);
-        await expireAccountTokens(tx, id, 'reset_password');
+        await accountAccess.endSessionsAndResetLinks(tx, id);
         await writeAudit(tx, {
           actorUserId: caller.userId,
           action: 'user.set_password',
@@ -292,7 +301,7 @@ export function createUsersService(ctx: AppContext) {
     async resendEmail(id: number, caller: AuthContext, meta: RequestMeta): Promise<{ sent: true }> {
       const user = await requireLiveUser(db, id);
       if (user.verifiedAt) throw new AppError(409, 'ALREADY_VERIFIED');
-      await auth.resendVerification(user.email);
+      await accountAccess.resendVerification(user.email);
       await writeAudit(db, {
         actorUserId: caller.userId,
         action: 'user.resend_email',
