@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type Currency } from '@dentflow/domain';
+import { formatMoney } from '@dentflow/domain';
 import { i18n } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/notify';
 import { useCouponLookup, type CouponCart } from '../api/lookup-coupon';
