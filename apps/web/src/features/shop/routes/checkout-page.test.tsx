@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emptyDataInfo } from '@dentflow/domain';
+import { emptyDataInfo, type Currency } from '@dentflow/domain';
 import { applyLanguage } from '../../../lib/i18n';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock';
 import { completeProfile } from '../../../test/profiles';
