@@ -100,8 +100,8 @@ async function unwrap<T>(response: Response): Promise<T> {
 
 /**
  * The API's envelope of an answer: `{obj}` → obj; `{error, code, fields}` → an ApiError with the
- * server's translated message; anything else → an unexpected-error ApiError. Also for requests the
- * client does not send itself (multipart uploads with progress).
+ * server's translated message; anything else → an unexpected-error ApiError. Also for answers the
+ * client does not read itself (a file download).
  */
 export function readEnvelope<T>(status: number, payload: unknown): T {
   if (payload && typeof payload === 'object' && 'error' in payload) {
@@ -118,6 +118,69 @@ export function readEnvelope<T>(status: number, payload: unknown): T {
     throw new ApiError(i18n.t('feedback.unexpectedError'), 'HTTP_ERROR', status);
   }
   return (payload as { obj: T }).obj;
+}
+
+/** Options of a multipart upload (`upload`): its progress and a way to stop it. */
+export interface UploadOptions {
+  /** The share of the body sent so far, 0–100 (back to 0 when the form is sent again). */
+  onProgress?: (percent: number) => void;
+  /** Aborting stops the request; the upload then rejects with an `AbortError` DOMException. */
+  signal?: AbortSignal;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The upload was aborted.', 'AbortError');
+}
+
+/**
+ * One multipart POST through XMLHttpRequest, the only browser API that reports upload progress.
+ * The same headers as `send` (bearer token, language); the answer is left to the caller.
+ */
+function sendMultipart(
+  path: string,
+  form: FormData,
+  token: string | null,
+  { onProgress, signal }: UploadOptions,
+): Promise<{ status: number; payload: unknown }> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const stopOnAbort = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', stopOnAbort);
+    xhr.upload.onprogress = (event) => {
+      if (onProgress && event.lengthComputable && event.total > 0) {
+        onProgress(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      settle();
+      let payload: unknown;
+      try {
+        payload = JSON.parse(xhr.responseText);
+      } catch {
+        payload = undefined;
+      }
+      resolve({ status: xhr.status, payload });
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new ApiError(i18n.t('feedback.networkError'), 'NETWORK_ERROR', 0));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', stopOnAbort, { once: true });
+    xhr.open('POST', path.startsWith('/api/') ? path : `${API_BASE}${path}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', languageTag(currentLanguage()));
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.send(form);
+  });
 }
 
 const notAuthorized = () => new ApiError('not authorized', 'NOT_AUTHORIZED', 401);
@@ -246,6 +309,24 @@ export function createApiClient() {
     return unwrap<T>(await send(method, path, body, session.accessToken));
   }
 
+  /**
+   * A multipart POST (files) with upload progress: the same bearer token, language, envelope and
+   * one refresh on 401 as `apiRequest`; the form is sent again after the refresh.
+   */
+  async function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+    const tokenUsed = accessToken;
+    const first = await sendMultipart(path, form, tokenUsed, options);
+    if (first.status !== 401 || path.startsWith('/auth/')) {
+      return readEnvelope<T>(first.status, first.payload);
+    }
+    // Another request may already have refreshed while this one was in flight.
+    const token =
+      accessToken && accessToken !== tokenUsed ? accessToken : (await refreshSession()).accessToken;
+    options.onProgress?.(0);
+    const second = await sendMultipart(path, form, token, options);
+    return readEnvelope<T>(second.status, second.payload);
+  }
+
   const api = {
     get: <T>(path: string) => apiRequest<T>('GET', path),
     post: <T>(path: string, body: unknown = {}) => apiRequest<T>('POST', path, body),
@@ -255,6 +336,7 @@ export function createApiClient() {
   return {
     api,
     apiRequest,
+    upload,
     configure,
     getAccessToken,
     storeSession,
@@ -271,6 +353,7 @@ const defaultClient = createApiClient();
 export const {
   api,
   apiRequest,
+  upload: apiUpload,
   configure: configureApiClient,
   getAccessToken,
   storeSession,

@@ -10,7 +10,7 @@ import {
   type CaseServiceDetail,
 } from '@dentflow/domain';
 import { translateErrorKey } from '../../../lib/i18n';
-import { CountedTextarea } from './counted-textarea';
+import { CountedTextarea } from '../../../lib/ui/counted-textarea';
 
 export interface ApproveValues {
   password: string;

@@ -9,12 +9,12 @@ import {
 } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { showError, showSuccess } from '../../../lib/notify';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import { TextDialog } from '../../../lib/ui/text-dialog';
 import { useArchiveCase } from '../api/archive-case';
 import { useMoveCase } from '../api/move-case';
 import { useUnarchiveCase } from '../api/unarchive-case';
 import { ApproveDialog, type ApproveValues } from './approve-dialog';
-import { ConfirmDialog } from './confirm-dialog';
-import { TextDialog } from './text-dialog';
 
 type Extra = 'archive' | 'unarchive';
 type Pending =

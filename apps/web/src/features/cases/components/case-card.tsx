@@ -8,7 +8,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { truncateName, type CasePreview } from '@dentflow/domain';
-import { formatDate, isDeadlineNear } from './format';
+import { formatDate } from '../../../lib/format-date';
+import { isDeadlineNear } from './format';
 import { StatusBadge } from './status-badge';
 
 /**

@@ -12,9 +12,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/notify';
 import { useCase } from '../api/get-case';
-import { formatDate } from './format';
 import { StatusBadge } from './status-badge';
 
 /** The preview pane beside the list (desktop): a summary of the selected case and a way in. */

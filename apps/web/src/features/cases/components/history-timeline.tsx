@@ -1,9 +1,9 @@
 import { Alert, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CASE_ACTIONS, CURRENCIES, formatMoney, isOneOf, type CaseEvent } from '@dentflow/domain';
+import { formatDate } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/notify';
 import { useCaseHistory } from '../api/get-case-history';
-import { formatDate } from './format';
 
 const MOVES: readonly string[] = CASE_ACTIONS;
 

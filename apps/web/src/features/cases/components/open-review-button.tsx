@@ -9,9 +9,9 @@ import {
   type CaseDetail,
 } from '@dentflow/domain';
 import { showError, showSuccess } from '../../../lib/notify';
+import { TextDialog } from '../../../lib/ui/text-dialog';
 import { useProfile } from '../../profile/api/get-profile';
 import { useOpenReview } from '../api/open-review';
-import { TextDialog } from './text-dialog';
 
 /** Review: a supervisor or a planner puts the case in review, with a reason and a text. */
 export function OpenReviewButton({ detail }: { detail: CaseDetail }) {

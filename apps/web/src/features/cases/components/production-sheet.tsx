@@ -13,8 +13,9 @@ import {
   type CaseServiceDetail,
   type ServiceDataSection,
 } from '@dentflow/domain';
+import { formatDate } from '../../../lib/format-date';
 import { DispatchStatus, addressLine, shippingOptionName } from './delivery-status';
-import { formatDate, formatDay } from './format';
+import { formatDay } from './format';
 import './production-sheet.css';
 
 /** Sections the sheet's columns already show (or that say nothing about what to make). */

@@ -23,11 +23,11 @@ import {
   type ServicePaymentState,
 } from '@dentflow/domain';
 import { showError, showSuccess } from '../../../lib/notify';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { useAddService } from '../api/add-service';
 import { useProducts } from '../api/list-products';
 import { useRemoveService } from '../api/remove-service';
 import { useSetServiceData } from '../api/set-service-data';
-import { ConfirmDialog } from './confirm-dialog';
 import { ProductPicker, type ProductSelection } from './product-picker';
 import { ServiceDataForm } from './service-data-form';
 import { ServiceDataV1View } from './service-data-v1-view';

@@ -17,11 +17,11 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { hasPartnerRole, isSupervisor, sessionRoles, type CaseDetail } from '@dentflow/domain';
 import { showError, showSuccess } from '../../../lib/notify';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { useProfile } from '../../profile/api/get-profile';
 import { usePlanners } from '../api/list-planners';
 import { useRemoveCaseUser } from '../api/remove-case-user';
 import { useSetPlanner } from '../api/set-planner';
-import { ConfirmDialog } from './confirm-dialog';
 import { PartnerAssignment } from './partner-assignment';
 
 function PlannerAssignment({ detail }: { detail: CaseDetail }) {

@@ -15,6 +15,8 @@ import {
 import { useForm } from '@mantine/form';
 import { IconArchive, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-date';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { ListPagination, pageCountOf } from '../../../lib/ui/list-pagination';
 import { ListStates, usePastTheEndRedirect } from '../../../lib/ui/list-states';
 import {
@@ -30,8 +32,6 @@ import { showError, showSuccess } from '../../../lib/notify';
 import { useArchive, type ArchiveSearchQuery } from '../api/list-archive';
 import { useProducts } from '../api/list-products';
 import { useUnarchiveCase } from '../api/unarchive-case';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { formatDate } from '../components/format';
 import { StatusBadge } from '../components/status-badge';
 
 interface SearchForm {

@@ -20,12 +20,13 @@ import { IconAlertTriangle, IconArrowLeft, IconCalendarDue } from '@tabler/icons
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/notify';
 import { useCaseRoom } from '../../../lib/live/use-live-updates';
 import { refreshCase } from '../api/case-cache';
 import { useCase } from '../api/get-case';
 import { CaseActions } from '../components/case-actions';
-import { formatDate, isDeadlineNear } from '../components/format';
+import { isDeadlineNear } from '../components/format';
 import { GeneralTab } from '../components/general-tab';
 import { OpenReviewButton } from '../components/open-review-button';
 import { HistoryTimeline } from '../components/history-timeline';

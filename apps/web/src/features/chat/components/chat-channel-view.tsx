@@ -16,7 +16,7 @@ import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChatChannelKey, ChatMessageView } from '@dentflow/domain';
 import { errorMessage, showError } from '../../../lib/notify';
-import { ConfirmDialog } from '../../cases/components/confirm-dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { useProfile } from '../../profile/api/get-profile';
 import { useDeleteChatMessage, useMarkChatSeen } from '../api/chat-commands';
 import { messagesInOrder, useChatMessages } from '../api/chat-messages';

@@ -11,7 +11,7 @@ import {
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCoupon } from '@dentflow/domain';
-import { formatDate } from '../../cases/components/format';
+import { formatDate } from '../../../lib/format-date';
 import type { BindingOption } from '../api/list-binding-options';
 import { COUPON_TYPE_KEYS, formatCouponValue, isCouponExpired } from './coupon-display';
 

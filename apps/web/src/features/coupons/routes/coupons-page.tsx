@@ -14,6 +14,7 @@ import {
 import { IconPlus, IconSearch, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../app/guards/role-only';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { ListPagination, pageCountOf } from '../../../lib/ui/list-pagination';
 import { ListStates, usePastTheEndRedirect } from '../../../lib/ui/list-states';
 import {
@@ -23,7 +24,6 @@ import {
   type CouponListFilter,
 } from '@dentflow/domain';
 import { showError, showSuccess } from '../../../lib/notify';
-import { ConfirmDialog } from '../../cases/components/confirm-dialog';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useCategoryOptions, useProductOptions } from '../api/list-binding-options';
 import { useCouponList } from '../api/list-coupons';

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { foldText, isAdmin, sessionRoles, type PartnerLink } from '@dentflow/domain';
 import { ClinicOnly } from '../../../app/guards/role-only';
 import { errorMessage, showError, showSuccess } from '../../../lib/notify';
-import { ConfirmDialog } from '../../cases/components/confirm-dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { useProfile } from '../../profile/api/get-profile';
 import { usePartnerLinks } from '../api/list-partners';
 import { useLinkPartner, useUnlinkPartner } from '../api/manage-links';

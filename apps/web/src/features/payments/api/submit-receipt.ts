@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { languageTag, transactionViewSchema, type TransactionView } from '@dentflow/domain';
-import {
-  API_BASE,
-  ApiError,
-  getAccessToken,
-  readEnvelope,
-  refreshSession,
-} from '../../../lib/api-client';
-import { currentLanguage, i18n } from '../../../lib/i18n';
+import { transactionViewSchema, type TransactionView } from '@dentflow/domain';
+import { apiUpload } from '../../../lib/api-client';
 import { refreshAfterTransactionChange } from './transaction-keys';
 
 export interface ReceiptSubmission {
@@ -17,37 +10,9 @@ export interface ReceiptSubmission {
 }
 
 /**
- * One multipart POST with upload progress. XMLHttpRequest rather than the api client's fetch:
- * only it reports upload progress. Same headers as the client (bearer token, language).
- */
-function postMultipart(
-  path: string,
-  form: FormData,
-  token: string | null,
-  onProgress: (percent: number) => void,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) {
-        onProgress(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
-      }
-    };
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new ApiError(i18n.t('feedback.networkError'), 'NETWORK_ERROR', 0));
-    xhr.open('POST', `${API_BASE}${path}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', languageTag(currentLanguage()));
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.send(form);
-  });
-}
-
-/**
  * `POST /case/transaction/{id}/submitReceipt`: multipart `justification` and, when chosen, the
- * `receipt` file. On a 401 the session is refreshed once (through the api client) and the form
- * sent again, as the client does for JSON calls.
+ * `receipt` file, with upload progress (the api client refreshes the session once on a 401 and
+ * sends the form again).
  */
 export async function submitReceipt(
   transactionId: number,
@@ -58,21 +23,12 @@ export async function submitReceipt(
   form.append('justification', submission.justification.trim());
   // The file goes last: the server reads the text field before the file stream.
   if (submission.file) form.append('receipt', submission.file, submission.file.name);
-  const path = `/case/transaction/${transactionId}/submitReceipt`;
-
-  let answer = await postMultipart(path, form, getAccessToken(), onProgress);
-  if (answer.status === 401) {
-    const session = await refreshSession();
-    onProgress(0);
-    answer = await postMultipart(path, form, session.accessToken, onProgress);
-  }
-  let payload: unknown;
-  try {
-    payload = JSON.parse(answer.text);
-  } catch {
-    payload = undefined;
-  }
-  return transactionViewSchema.parse(readEnvelope(answer.status, payload));
+  const answer = await apiUpload<unknown>(
+    `/case/transaction/${transactionId}/submitReceipt`,
+    form,
+    { onProgress },
+  );
+  return transactionViewSchema.parse(answer);
 }
 
 /** The receipt submission with its 0–100 upload progress. */

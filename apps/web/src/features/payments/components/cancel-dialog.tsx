@@ -8,7 +8,7 @@ import {
   type CancelRequest,
 } from '@dentflow/domain';
 import { errorMessage } from '../../../lib/notify';
-import { CountedTextarea } from '../../cases/components/counted-textarea';
+import { CountedTextarea } from '../../../lib/ui/counted-textarea';
 import { usePhone } from './use-phone';
 
 /** The cancel request's description limit (the domain's cancelRequestSchema). */

@@ -10,8 +10,8 @@ import {
   type TransactionView,
 } from '@dentflow/domain';
 import { errorMessage, showSuccess } from '../../../lib/notify';
+import { CountedTextarea } from '../../../lib/ui/counted-textarea';
 import { formatBytes } from '../../attachments/attachment-files';
-import { CountedTextarea } from '../../cases/components/counted-textarea';
 import { useSubmitReceipt } from '../api/submit-receipt';
 import { usePhone } from './use-phone';
 

@@ -12,8 +12,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { TransactionAction, TransactionView } from '@dentflow/domain';
 import { showError, showSuccess } from '../../../lib/notify';
-import { ConfirmDialog } from '../../cases/components/confirm-dialog';
-import { TextDialog } from '../../cases/components/text-dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import { TextDialog } from '../../../lib/ui/text-dialog';
 import { useTransactionCommand, type TransactionCommand } from '../api/transaction-commands';
 import { CancelDialog } from './cancel-dialog';
 import { InvoiceDialog } from './invoice-dialog';

@@ -10,8 +10,8 @@ import {
   type CheckoutBreakdown,
   type TransactionView,
 } from '@dentflow/domain';
+import { formatDate } from '../../../lib/format-date';
 import { formatBytes } from '../../attachments/attachment-files';
-import { formatDate } from '../../cases/components/format';
 import { PayPanel } from './pay-panel';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { TransactionActions } from './transaction-actions';

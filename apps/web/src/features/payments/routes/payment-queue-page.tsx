@@ -21,10 +21,10 @@ import {
   type PendingWork,
 } from '@dentflow/domain';
 import { SupervisorOnly } from '../../../app/guards/role-only';
+import { formatDate } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/notify';
 import { ListStates } from '../../../lib/ui/list-states';
 import { StatusBadge } from '../../cases/components/status-badge';
-import { formatDate } from '../../cases/components/format';
 import { useDeferredPayments } from '../api/list-deferred-payments';
 import { usePendingTransactions } from '../api/list-pending-transactions';
 import { PaymentStatusBadge } from '../components/payment-status-badge';

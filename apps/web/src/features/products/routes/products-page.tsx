@@ -16,7 +16,7 @@ import { IconBox, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { foldText, LANGUAGES, type AdminProduct, type Category } from '@dentflow/domain';
 import { errorMessage, showError, showSuccess } from '../../../lib/notify';
-import { ConfirmDialog } from '../../cases/components/confirm-dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProduct } from '../api/get-product';
 import { useAdminProducts } from '../api/list-admin-products';

@@ -26,7 +26,7 @@ import {
 } from '@dentflow/domain';
 import { schemaValidator, serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
-import { ConfirmDialog } from '../../cases/components/confirm-dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { useSaveSettings, useSettings } from '../api/settings-sections';
 import { MoneyField, moneyExample, moneyInputText } from './money-field';
 import { QueryContent, SectionHeader } from './section-frame';

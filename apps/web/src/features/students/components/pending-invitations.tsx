@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-date';
 import { showError, showSuccess } from '../../../lib/notify';
-import { ConfirmDialog } from '../../cases/components/confirm-dialog';
-import { formatDate } from '../../cases/components/format';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import {
   useResendInvitation,
   useRevokeInvitation,

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { formatDate } from '../../../lib/format-date';
 import { applyLanguage } from '../../../lib/i18n';
 import { fail, mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock';
 import { renderWithApp } from '../../../test/render';
 import { instructorQueryOptions } from '../../profile/api/get-instructor';
 import { studentsKeys } from '../api/students-api';
-import { formatDate } from '../../cases/components/format';
 import { ReceivedInvitationsCard } from './received-invitations-card';
 
 const invitation = {

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-date';
 import { showError, showSuccess } from '../../../lib/notify';
-import { formatDate } from '../../cases/components/format';
 import {
   useAcceptReceivedInvitation,
   useReceivedInvitations,

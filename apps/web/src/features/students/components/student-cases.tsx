@@ -4,9 +4,9 @@ import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconExternalLink, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CASE_PAGE_SIZE_DEFAULT, truncateName, type StudentCase } from '@dentflow/domain';
+import { formatDate } from '../../../lib/format-date';
 import { ListPagination, pageCountOf } from '../../../lib/ui/list-pagination';
 import { ListStates } from '../../../lib/ui/list-states';
-import { formatDate } from '../../cases/components/format';
 import { StatusBadge } from '../../cases/components/status-badge';
 import { useStudentCases, type Student } from '../api/students-api';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { approveDialogSchema, TEXT_DIALOG_DEFAULT_LIMIT } from '@dentflow/domain';
-import { translateErrorKey } from '../../../lib/i18n';
+import { translateErrorKey } from '../i18n';
 import { CountedTextarea } from './counted-textarea';
 
 /** The spec's text dialog (request modification, review): a required text with a counter. */
