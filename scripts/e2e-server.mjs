@@ -37,7 +37,9 @@ const providers = {
   PAYPAL_WEBHOOK_ID: 'WH-SANDBOX',
   PAGBANK_TOKEN: 'sandbox-token',
 };
-const sandbox = spawn(process.execPath, [path.join(root, 'apps/server/dist/payment-sandbox.js')], {
+// The sandboxes are a private workspace, run from source through tsx (never in the server's dist).
+const sandboxMain = path.join(root, 'tools/payment-sandbox/src/main.ts');
+const sandbox = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), sandboxMain], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -3,10 +3,11 @@ import { defineConfig } from 'tsup';
 
 /**
  * The server as one ESM bundle with @dentflow/domain inlined, migrations copied next to it
- * (dist/migrations); and the payment providers' local sandbox (browser journeys, local trials).
+ * (dist/migrations). The payment providers' local sandboxes are a separate workspace
+ * (tools/payment-sandbox) and never part of this bundle.
  */
 export default defineConfig({
-  entry: { main: 'src/main.ts', 'payment-sandbox': 'src/adapters/payments/sandbox/main.ts' },
+  entry: { main: 'src/main.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

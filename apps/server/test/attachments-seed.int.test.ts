@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { archStl, seedSampleAttachments } from '../src/db/seed-attachments';
+import { archStl, seedSampleAttachments } from '../src/db/seed/demo/attachments';
 import { contentMatches } from '../src/modules/attachments/file-sniff';
 import { createCase, uploadFile, userIdOf } from './support/storage-fixtures';
 import { bearer, json, login, startTestApp, type TestApp } from './support/test-app';

@@ -10,7 +10,7 @@ import {
   type CheckoutResult,
 } from '@dentflow/domain';
 import type { CaseEventMessage } from '../src/adapters/events/case-events';
-import { DEMO_SHIPPING } from '../src/db/seed-shop';
+import { DEMO_SHIPPING } from '../src/db/seed/demo/shop';
 import { caseServices, notifications } from '../src/db/schema';
 import {
   caseApi,

@@ -1,10 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagbankSignature } from '../src/adapters/payments/pagbank';
-import {
-  startPagbankSandbox,
-  type PagbankSandbox,
-} from '../src/adapters/payments/sandbox/pagbank-sandbox';
+import { startPagbankSandbox, type PagbankSandbox } from '@dentflow/payment-sandbox';
 import { cases, paymentNotices, transactions } from '../src/db/schema';
 import { createUser } from './support/cases-fixtures';
 import { placeOrder, transactionSnapshot, txCall } from './support/payments-fixtures';

@@ -1,6 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startPagbankSandbox,
+  type PagbankSandbox,
+  buildPaypalCaptureEvent,
+  startPaypalSandbox,
+  type PaypalSandbox,
+} from '@dentflow/payment-sandbox';
 import { requestWithRetry } from '../src/adapters/payments/http-retry';
 import { createPagbankClient, pagbankSignature } from '../src/adapters/payments/pagbank';
 import { ProviderError } from '../src/adapters/payments/payment-providers';
@@ -11,15 +18,6 @@ import {
   toPaypalValue,
   type PaypalClientOptions,
 } from '../src/adapters/payments/paypal';
-import {
-  startPagbankSandbox,
-  type PagbankSandbox,
-} from '../src/adapters/payments/sandbox/pagbank-sandbox';
-import {
-  buildPaypalCaptureEvent,
-  startPaypalSandbox,
-  type PaypalSandbox,
-} from '../src/adapters/payments/sandbox/paypal-sandbox';
 
 /** Retries without the production waits, so failures are quick to test. */
 const FAST_RETRIES = [5, 5];

@@ -13,11 +13,9 @@ import {
 import {
   startPagbankSandbox,
   type PagbankSandbox,
-} from '../src/adapters/payments/sandbox/pagbank-sandbox';
-import {
   startPaypalSandbox,
   type PaypalSandbox,
-} from '../src/adapters/payments/sandbox/paypal-sandbox';
+} from '@dentflow/payment-sandbox';
 import {
   auditLog,
   caseEvents,

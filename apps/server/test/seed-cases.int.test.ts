@@ -20,7 +20,7 @@ import {
   patients,
   users,
 } from '../src/db/schema';
-import { seedDemoCases } from '../src/db/seed-cases';
+import { seedDemoCases } from '../src/db/seed/demo/cases';
 import { bearer, json, login, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import {
   type QuoteResponse,
 } from '@dentflow/domain';
 import type { CaseEventMessage } from '../src/adapters/events/case-events';
-import { DEMO_SHIPPING } from '../src/db/seed-shop';
+import { DEMO_SHIPPING } from '../src/db/seed/demo/shop';
 import {
   caseServices,
   cases,

@@ -9,7 +9,7 @@ import {
   type ShippingQuote,
   type SleeveOffer,
 } from '@dentflow/domain';
-import { DEMO_SHIPPING } from '../src/db/seed-shop';
+import { DEMO_SHIPPING } from '../src/db/seed/demo/shop';
 import { cases, coupons, sleeves, transactions, users } from '../src/db/schema';
 import { createUser, objOf, speakEnglish } from './support/cases-fixtures';
 import {

@@ -1,7 +1,7 @@
 /**
- * Both payment sandboxes for local trials and browser journeys:
- *   npx tsx apps/server/src/adapters/payments/sandbox/main.ts
- * then point the server at them (PAYPAL_API_URL, PAGBANK_API_URL) with the same credentials.
+ * Both payment sandboxes for local trials and browser journeys (`npm run sandbox` at the root;
+ * scripts/e2e-server.mjs for the journeys), then point the server at them (PAYPAL_API_URL,
+ * PAGBANK_API_URL) with the same credentials.
  */
 import { startPagbankSandbox } from './pagbank-sandbox';
 import { startPaypalSandbox } from './paypal-sandbox';

@@ -17,10 +17,10 @@ import {
   type ServiceDataV1,
   type ServiceDataV3,
 } from '@dentflow/domain';
-import type { Storage } from '../adapters/storage/storage';
-import { isPrintableProduct } from '../modules/cases/printable-product';
-import type { DbOrTx } from './client';
-import { seedSampleAttachments } from './seed-attachments';
+import type { Storage } from '../../../adapters/storage/storage';
+import { isPrintableProduct } from '../../../modules/cases/printable-product';
+import type { DbOrTx } from '../../client';
+import { seedSampleAttachments } from './attachments';
 import {
   caseEvents,
   caseReviews,
@@ -30,7 +30,7 @@ import {
   patients,
   products,
   users,
-} from './schema';
+} from '../../schema';
 
 /**
  * Demo cases: about 30 cases of the demo doctor and clinic over every status, with
@@ -594,7 +594,7 @@ export async function seedDemoCases(
           caseReview: (spec.openReview ?? false) || walk.deadlineNearAt !== null,
           hasPrintable: plans[index]!.printable,
           observation: spec.observation ?? '',
-          // The demo doctor and clinic are Brazilian (seed.ts): their cases are in reais.
+          // The demo doctor and clinic are Brazilian (accounts.ts): their cases are in reais.
           caseCurrency: 'BRL',
           searchText: foldText(`${spec.patient.fname} ${spec.patient.lname}`),
           createdAt: new Date(createdAt),

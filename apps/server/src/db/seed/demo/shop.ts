@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { COUPON_TYPES, SHIPPING_OPTIONS, type ShippingSettings } from '@dentflow/domain';
-import type { DbOrTx } from './client';
-import { coupons, products, settings, sleeves } from './schema';
+import type { DbOrTx } from '../../client';
+import { coupons, products, settings, sleeves } from '../../schema';
 
 /** Sleeve manufacturers with a price per case currency (minor units). */
 const SLEEVES = [

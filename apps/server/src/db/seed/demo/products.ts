@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Storage } from '../adapters/storage/storage';
+import type { Storage } from '../../../adapters/storage/storage';
 import {
   demoProductImage,
   newProductImageName,
   productImageKey,
   productImageUrl,
-} from '../modules/products/product-images';
-import type { DbOrTx } from './client';
-import { products, type ProductTexts, type TranslatedName } from './schema';
+} from '../../../modules/products/product-images';
+import type { DbOrTx } from '../../client';
+import { products, type ProductTexts, type TranslatedName } from '../../schema';
 
 /**
  * The demo catalogue: every category (1-8), planning and manufacturing products, per case, per

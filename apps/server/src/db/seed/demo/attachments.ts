@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { requiredAttachmentSlots } from '@dentflow/domain';
-import type { Storage } from '../adapters/storage/storage';
-import type { DbOrTx } from './client';
-import { attachments, caseServices, cases } from './schema';
+import type { Storage } from '../../../adapters/storage/storage';
+import type { DbOrTx } from '../../client';
+import { attachments, caseServices, cases } from '../../schema';
 
 /**
  * Demo files so the viewers have something to show: two smile photos and both jaw scans on each
