@@ -1,6 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { languageTag, type UserProfile } from '@dentflow/domain';
-import { API_BASE, ApiError, getAccessToken, refreshSession } from '../../../lib/api-client';
+import {
+  API_BASE,
+  ApiError,
+  envelopeCode,
+  getAccessToken,
+  refreshSession,
+} from '../../../lib/api-client';
 import { currentLanguage, i18n } from '../../../lib/i18n';
 import { profileQueryKey, rememberProfile } from './get-profile';
 
@@ -39,7 +45,7 @@ function unwrap(answer: XhrAnswer): { avatar: string } {
   }
   if (payload && typeof payload === 'object' && 'error' in payload) {
     const { error, code } = payload as { error: unknown; code?: unknown };
-    throw new ApiError(String(error), typeof code === 'string' ? code : 'ERROR', answer.status);
+    throw new ApiError(String(error), envelopeCode(code), answer.status);
   }
   const obj = (payload as { obj?: { avatar?: unknown } } | undefined)?.obj;
   if (answer.status >= 300 || typeof obj?.avatar !== 'string') {
