@@ -1,5 +1,6 @@
 export * from './common/one-of';
 export * from './common/bounds';
+export * from './common/error-codes';
 export * from './i18n/locale';
 export * from './i18n/catalogues';
 export * from './money';

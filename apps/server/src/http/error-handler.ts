@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isOneOf, NAMESPACES, translate, type Language } from '@dentflow/domain';
-import { isAppError, type ErrorCode } from './app-error';
+import { isOneOf, NAMESPACES, translate, type ErrorCode, type Language } from '@dentflow/domain';
+import { isAppError } from './app-error';
 import { requestLanguage } from './language';
 
 interface ErrorBody {

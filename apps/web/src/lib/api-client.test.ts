@@ -11,7 +11,7 @@ import {
 } from './api-client';
 import { applyLanguage, i18n } from './i18n';
 import { getRefreshToken, setRefreshToken } from './session-storage';
-import { fail, mockFetch, ok } from '../test/fetch-mock';
+import { fail, jsonResponse, mockFetch, ok } from '../test/fetch-mock';
 import { completeProfile } from '../test/profiles';
 
 const session = (n: number) => ({
@@ -88,6 +88,18 @@ describe('api client', () => {
     });
   });
 
+  // The web compares codes only against the server's list; a code it does not know (a newer
+  // server's) or none reads as 'ERROR' and still shows the server's translated message.
+  it.each([
+    ['an unknown code', { error: 'Brand new refusal', code: 'BRAND_NEW_CODE' }],
+    ['no code', { error: 'Brand new refusal' }],
+  ])('an envelope with %s is an ApiError with code ERROR', async (_label, envelope) => {
+    mockFetch(() => jsonResponse(409, envelope));
+    const error = await api.post('/profile/set', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Brand new refusal', code: 'ERROR', status: 409 });
+  });
+
   it('refreshes once for concurrent 401s and retries every queued request with the new token', async () => {
     const server = serverWithRefresh({ refreshDelayMs: 20 });
     storeSession({ ...session(0), accessToken: 'expired' });
@@ -156,8 +168,8 @@ describe('api client', () => {
     ],
     [
       'the server answers 503 (a deploy)',
-      () => fail(503, 'UNAVAILABLE', 'Unavailable'),
-      'UNAVAILABLE',
+      () => fail(503, 'INTERNAL_ERROR', 'Unavailable'),
+      'INTERNAL_ERROR',
     ],
     [
       'a proxy answers 502 without an envelope',

@@ -1,4 +1,4 @@
-import { languageTag, type UserProfile } from '@dentflow/domain';
+import { isErrorCode, languageTag, type ErrorCode, type UserProfile } from '@dentflow/domain';
 import { currentLanguage, i18n } from './i18n';
 import { getRefreshToken, setRefreshToken, setStoredUser } from './session-storage';
 
@@ -9,10 +9,20 @@ import { getRefreshToken, setRefreshToken, setStoredUser } from './session-stora
  */
 export const API_BASE = '/api/v1';
 
+/**
+ * An API error's code: one of the server's (`ERROR_CODES`), or one the client sets itself —
+ * `NETWORK_ERROR` (no answer), `HTTP_ERROR` (an answer that is not the API's envelope, e.g. a
+ * proxy's page) or `ERROR` (an envelope without a code this app knows, e.g. a newer server's).
+ */
+export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR' | 'ERROR';
+
+/** The code of an error envelope as this app knows it. */
+export const envelopeCode = (code: unknown): ApiErrorCode => (isErrorCode(code) ? code : 'ERROR');
+
 export class ApiError extends Error {
   constructor(
     message: string,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     readonly status: number,
     readonly fields: Record<string, string> = {},
   ) {
@@ -108,7 +118,7 @@ export function readEnvelope<T>(status: number, payload: unknown): T {
     const { error, code, fields } = payload as { error: unknown; code?: unknown; fields?: unknown };
     throw new ApiError(
       String(error),
-      typeof code === 'string' ? code : 'ERROR',
+      envelopeCode(code),
       status,
       fields && typeof fields === 'object' ? (fields as Record<string, string>) : {},
     );

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { ErrorCode } from '@dentflow/domain';
 
 export interface RecordedCall {
   method: string;
@@ -17,9 +18,10 @@ export function jsonResponse(status: number, body: unknown): Response {
 }
 
 export const ok = (obj: unknown) => jsonResponse(200, { obj });
+/** The API's error envelope; only the server's codes, so a test cannot expect one that never comes. */
 export const fail = (
   status: number,
-  code: string,
+  code: ErrorCode,
   error: string,
   fields?: Record<string, string>,
 ) => jsonResponse(status, { error, code, ...(fields ? { fields } : {}) });

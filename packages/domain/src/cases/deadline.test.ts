@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CASE_STATUSES } from './case-status';
-import { addBusinessDays, caseDeadline, isDeadlineNear } from './deadline';
+import { isOneOf } from '../common/one-of';
+import { CASE_STATUSES, type CaseStatus } from './case-status';
+import {
+  addBusinessDays,
+  caseDeadline,
+  DEADLINE_SETTLED_STATUSES,
+  isDeadlineNear,
+} from './deadline';
 
 // 2026-11-23 is a Monday.
 const d = (iso: string) => new Date(iso);
@@ -47,10 +53,36 @@ describe('isDeadlineNear', () => {
     ['past', '2026-11-20T12:00:00Z', 'checkingout', true],
   ] as const)('%s', (_label, deadline, status, near) => {
     expect(isDeadlineNear(deadline ? d(deadline) : null, now, status)).toBe(near);
+    // The web passes the API's ISO text: the same answer.
+    expect(isDeadlineNear(deadline, now, status)).toBe(near);
   });
 
+  it.each([
+    ['empty text', ''],
+    ['unreadable text', 'soon'],
+    ['invalid date', new Date(Number.NaN)],
+    ['undefined', undefined],
+  ] as const)('%s is never near', (_label, deadline) => {
+    expect(isDeadlineNear(deadline, now, 'execute')).toBe(false);
+  });
+
+  // A case whose planning is done (finishing, print, finished, closed), cancelled or in the legacy
+  // archive status is not near its deadline, even an hour before it.
+  const byStatus: Record<CaseStatus, boolean> = {
+    new: true,
+    checkingout: true,
+    execute: true,
+    approve: true,
+    finishing: false,
+    print: false,
+    finished: false,
+    revision: true,
+    closed: false,
+    cancelled: false,
+    archive: false,
+  };
   it.each(CASE_STATUSES)('status %s', (status) => {
-    const settled = ['finishing', 'print', 'finished', 'closed', 'cancelled', 'archive'];
-    expect(isDeadlineNear(d('2026-11-23T13:00:00Z'), now, status)).toBe(!settled.includes(status));
+    expect(isDeadlineNear(d('2026-11-23T13:00:00Z'), now, status)).toBe(byStatus[status]);
+    expect(isOneOf(DEADLINE_SETTLED_STATUSES, status)).toBe(!byStatus[status]);
   });
 });

@@ -1,3 +1,4 @@
+import { isOneOf } from '../common/one-of';
 import type { CaseStatus } from './case-status';
 
 /**
@@ -46,13 +47,18 @@ export const DEADLINE_SETTLED_STATUSES = [
 /** Within this much of the deadline (or past it) the case gets 'planning deadline near'. */
 export const DEADLINE_NEAR_MS = DAY_MS;
 
-/** The deadline is within one day (or past) and the case is still being planned. */
+/**
+ * The deadline is within one day (or past) and the case is still being planned: the server's
+ * 'planning deadline near' review and the warning colour of the web's case card and page.
+ * `deadlineAt` is a date or the API's ISO text; none or an unreadable one is never near.
+ */
 export function isDeadlineNear(
-  deadlineAt: Date | null | undefined,
+  deadlineAt: Date | string | null | undefined,
   now: Date,
   status: string,
 ): boolean {
   if (!deadlineAt) return false;
-  if ((DEADLINE_SETTLED_STATUSES as readonly string[]).includes(status)) return false;
-  return deadlineAt.getTime() - now.getTime() <= DEADLINE_NEAR_MS;
+  if (isOneOf(DEADLINE_SETTLED_STATUSES, status)) return false;
+  const at = typeof deadlineAt === 'string' ? Date.parse(deadlineAt) : deadlineAt.getTime();
+  return !Number.isNaN(at) && at - now.getTime() <= DEADLINE_NEAR_MS;
 }

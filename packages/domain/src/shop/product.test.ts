@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   clampQuantity,
   comboDiscountPercent,
+  isCombo,
   isManufacturingKind,
   isPlanningKind,
+  isPrintableProduct,
   isProductVisible,
   KINDS_OF_MANUFACTURE,
   PRODUCT_KINDS,
@@ -34,6 +36,25 @@ describe('product constants', () => {
   ])('kind %i planning → %s', (kind, planning) => {
     expect(isPlanningKind(kind)).toBe(planning);
     expect(isManufacturingKind(kind)).toBe(!planning);
+  });
+
+  it.each([
+    [PRODUCT_TYPES.single, false],
+    [PRODUCT_TYPES.combo, true],
+    [3, false],
+  ])('product type %i combo → %s', (productType, combo) => {
+    expect(isCombo({ productType })).toBe(combo);
+  });
+
+  // The provider prints what is manufactured unless the client prints it themselves.
+  it.each([
+    ['planning → no', PRODUCT_KINDS.planning, false, false],
+    ['planning, client prints → no', PRODUCT_KINDS.planning, true, false],
+    ['manufacturing → printable', PRODUCT_KINDS.manufacturing, false, true],
+    ['manufacturing, client prints → no', PRODUCT_KINDS.manufacturing, true, false],
+    ['another manufacturing kind → printable', 5, false, true],
+  ])('%s', (_label, productKind, clientPrints, printable) => {
+    expect(isPrintableProduct({ productKind, clientPrints })).toBe(printable);
   });
 
   it('defaults qtdMax and manufactureTime to 1', () => {

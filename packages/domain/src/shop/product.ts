@@ -70,8 +70,17 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const isCombo = (product: Pick<Product, 'productType'>) =>
+/** A combo is sold as a bundle of single products (its parts) with its own discount. */
+export const isCombo = (product: { productType: number }) =>
   product.productType === PRODUCT_TYPES.combo;
+
+/**
+ * The provider prints a product (printers see the case, the case has a print step) when it is a
+ * manufacturing product the client does not print themselves (docs/decisions/011).
+ */
+export const isPrintableProduct = (product: { productKind: number; clientPrints: boolean }) =>
+  isManufacturingKind(product.productKind) && !product.clientPrints;
+
 export const isPerElement = (qtdOption: number) => qtdOption === QTD_OPTIONS.perElement;
 
 /** The price in a language's texts, falling back to the product's base price. */

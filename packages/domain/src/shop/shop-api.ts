@@ -12,7 +12,7 @@ import { PAYMENT_METHODS } from '../payments/payment';
 import { paymentMethodsUnavailableSchema } from '../payments/payment-availability';
 import { checkoutRequestSchema } from './checkout';
 import { COUPON_REJECTIONS, couponSchema } from './coupon';
-import { productSchema, productTextSchema, percentSchema } from './product';
+import { isCombo, productSchema, productTextSchema, percentSchema } from './product';
 
 /** The language whose product texts carry a currency's prices (ptBR → BRL, en/es → USD). */
 export const PRICE_LANGUAGE: Record<Currency, Language> = { BRL: 'ptBR', USD: 'en' };
@@ -173,7 +173,7 @@ export const productFormSchema = z
         });
       }
     }
-    if (product.productType === 2 && product.innerProducts.length === 0) {
+    if (isCombo(product) && product.innerProducts.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['innerProducts'], message: MESSAGE.required });
     }
   });

@@ -174,7 +174,7 @@ describe('start-up sequence', () => {
     mockFetch((call) =>
       call.path === '/auth/refresh_token'
         ? ok({ accessToken: 'a', refreshToken: 'r', profile: completeProfile() })
-        : fail(500, 'INTERNAL', 'Internal error'),
+        : fail(500, 'INTERNAL_ERROR', 'Internal error'),
     );
     const { router } = renderRoutes(gateRoutes, '/cases/new');
     expect(screen.getByRole('status')).toHaveTextContent('Loading your workspace');

@@ -7,6 +7,7 @@ import {
   emptyServiceDataV3,
   foldText,
   isDeadlineNear,
+  isPrintableProduct,
   nextCaseStatus,
   REVIEW_REASONS,
   SERVICE_DATA_VERSION,
@@ -18,7 +19,6 @@ import {
   type ServiceDataV3,
 } from '@dentflow/domain';
 import type { Storage } from '../../../adapters/storage/storage';
-import { isPrintableProduct } from '../../../modules/cases/printable-product';
 import type { DbOrTx } from '../../client';
 import { seedSampleAttachments } from './attachments';
 import {

@@ -126,7 +126,7 @@ describe('upload queue', () => {
   it('keeps the server reason of a refused file (type, size, failed check)', async () => {
     const { transport } = fakeTransport();
     transport.createPostUrl.mockRejectedValueOnce(
-      new ApiError('This type of file is not accepted', 'ATTACHMENT_TYPE', 400),
+      new ApiError('This type of file is not accepted', 'FILE_TYPE_NOT_ALLOWED', 400),
     );
     const { result } = renderHook(() =>
       useUploadQueue({ caseId: 9, onUploaded: () => {}, transport }),
@@ -143,7 +143,7 @@ describe('upload queue', () => {
   it('a failed confirmation (content check) is an error too', async () => {
     const { transport, sends } = fakeTransport();
     transport.confirmUpload.mockRejectedValueOnce(
-      new ApiError('The file does not match its type', 'ATTACHMENT_CONTENT', 422),
+      new ApiError('The file does not match its type', 'FILE_CONTENT_MISMATCH', 422),
     );
     const onUploaded = vi.fn();
     const { result } = renderHook(() => useUploadQueue({ caseId: 9, onUploaded, transport }));

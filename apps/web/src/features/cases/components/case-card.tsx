@@ -7,9 +7,8 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { truncateName, type CasePreview } from '@dentflow/domain';
+import { isDeadlineNear, truncateName, type CasePreview } from '@dentflow/domain';
 import { formatDate } from '../../../lib/format-date';
-import { isDeadlineNear } from './format';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -24,7 +23,7 @@ export function CaseCard(props: {
   const { t } = useTranslation();
   const { item } = props;
   const name = `${truncateName(item.patient.fname)} ${truncateName(item.patient.lname)}`;
-  const near = isDeadlineNear(item.deadlineAt) && !['finished', 'closed'].includes(item.caseStatus);
+  const near = isDeadlineNear(item.deadlineAt, new Date(), item.caseStatus);
   return (
     <UnstyledButton
       onClick={() => props.onOpen(item)}
@@ -98,7 +97,12 @@ export function CaseCard(props: {
             <Text size="xs" c="dimmed" truncate style={{ minWidth: 0 }}>
               {item.owner.displayName}
             </Text>
-            <Group gap={4} wrap="nowrap">
+            <Group
+              gap={4}
+              wrap="nowrap"
+              data-testid="case-deadline"
+              data-deadline-near={near || undefined}
+            >
               <IconCalendarDue
                 size={14}
                 color={near ? 'var(--mantine-color-orange-6)' : undefined}

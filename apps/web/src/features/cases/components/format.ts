@@ -1,13 +1,6 @@
 import { languageTag } from '@dentflow/domain';
 import { currentLanguage } from '../../../lib/i18n';
 
-/** Whether a deadline is within a day (or past), for a warning colour. */
-export function isDeadlineNear(iso: string | null | undefined, now = Date.now()): boolean {
-  if (!iso) return false;
-  const at = Date.parse(iso);
-  return !Number.isNaN(at) && at - now <= 24 * 60 * 60 * 1000;
-}
-
 /** A calendar day (YYYY-MM-DD) in the interface language, the same day in every time zone. */
 export function formatDay(day: string | null | undefined): string {
   if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return '';

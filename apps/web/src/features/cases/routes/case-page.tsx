@@ -19,6 +19,7 @@ import {
 import { IconAlertTriangle, IconArrowLeft, IconCalendarDue } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isDeadlineNear } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/notify';
@@ -26,7 +27,6 @@ import { useCaseRoom } from '../../../lib/live/use-live-updates';
 import { refreshCase } from '../api/case-cache';
 import { useCase } from '../api/get-case';
 import { CaseActions } from '../components/case-actions';
-import { isDeadlineNear } from '../components/format';
 import { GeneralTab } from '../components/general-tab';
 import { OpenReviewButton } from '../components/open-review-button';
 import { HistoryTimeline } from '../components/history-timeline';
@@ -152,9 +152,7 @@ export function CasePage() {
   }
   const detail = query.data;
   const patientName = `${detail.patient.fname} ${detail.patient.lname}`.trim();
-  const near =
-    isDeadlineNear(detail.deadlineAt) &&
-    !['finished', 'closed', 'cancelled'].includes(detail.caseStatus);
+  const near = isDeadlineNear(detail.deadlineAt, new Date(), detail.caseStatus);
 
   return (
     <Stack gap="md">
@@ -191,7 +189,12 @@ export function CasePage() {
               </Text>
             </Stack>
             <Stack gap={2} align="flex-end">
-              <Group gap={4} c={near ? 'orange' : 'dimmed'}>
+              <Group
+                gap={4}
+                c={near ? 'orange' : 'dimmed'}
+                data-testid="case-deadline"
+                data-deadline-near={near || undefined}
+              >
                 <IconCalendarDue size={16} />
                 <Text size="sm" c={near ? 'orange' : 'dimmed'}>
                   {detail.deadlineAt

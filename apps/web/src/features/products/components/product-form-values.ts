@@ -1,6 +1,7 @@
 import {
   currencyForLanguage,
   formatMoney,
+  isCombo,
   LANGUAGES,
   MANUFACTURE_TIME_DEFAULT_DAYS,
   parseMoney,
@@ -136,6 +137,10 @@ export function productValues(product: AdminProduct): ProductFormValues {
   } as ProductFormValues;
 }
 
+/** The form describes a combo (the domain's rule on the chosen product type). */
+export const isComboValues = (values: Pick<ProductFormValues, 'productType'>) =>
+  isCombo({ productType: Number(values.productType) });
+
 /** A number input's value; '' (empty) stays undefined so the schema reports it. */
 const whole = (value: number | string): number | undefined =>
   value === '' ? undefined : Number(value);
@@ -146,13 +151,13 @@ const whole = (value: number | string): number | undefined =>
  * empty price is 0 (a language that is not sold yet).
  */
 export function productBody(values: ProductFormValues, image: ImageChange): unknown {
-  const isCombo = values.productType === String(PRODUCT_TYPES.combo);
+  const combo = isComboValues(values);
   return {
     productType: Number(values.productType),
     productCategory: values.productCategory ? Number(values.productCategory) : undefined,
     code: values.code.trim(),
     // Only a combo has parts; switching a combo back to single drops them.
-    innerProducts: isCombo ? values.innerProducts.map(Number) : [],
+    innerProducts: combo ? values.innerProducts.map(Number) : [],
     ...(image.kind === 'remove' ? { imageUploadId: null } : {}),
     ...(image.kind === 'upload' ? { imageUploadId: image.id } : {}),
     manufactureTime: whole(values.manufactureTime),

@@ -21,6 +21,7 @@ import { useForm, type FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
   formatMoney,
+  isCombo,
   KINDS_OF_MANUFACTURE,
   LANGUAGES,
   parseMoney,
@@ -43,6 +44,7 @@ import {
   currencySymbol,
   emptyNumberPaths,
   emptyProductValues,
+  isComboValues,
   PRODUCT_FLAGS,
   productBody,
   moneyInputText,
@@ -65,7 +67,7 @@ function validateProduct(values: ProductFormValues): FormErrors {
     const text = values.texts[language];
     if (text.publish && !text.name.trim()) errors[`texts.${language}.name`] ??= required;
   }
-  if (values.productType === String(PRODUCT_TYPES.combo) && values.innerProducts.length === 0) {
+  if (isComboValues(values) && values.innerProducts.length === 0) {
     errors.innerProducts ??= required;
   }
   return errors;
@@ -98,7 +100,7 @@ export function ProductForm(props: {
     validate: validateProduct,
   });
   const values = form.values;
-  const isCombo = values.productType === String(PRODUCT_TYPES.combo);
+  const combo = isComboValues(values);
 
   const tabsWithErrors = (errors: FormErrors) =>
     LANGUAGES.filter((lang) => Object.keys(errors).some((path) => languageOfPath(path) === lang));
@@ -139,7 +141,7 @@ export function ProductForm(props: {
   const innerOptions = products
     .filter(
       (candidate) =>
-        candidate.productType !== PRODUCT_TYPES.combo &&
+        !isCombo(candidate) &&
         candidate.id !== product?.id &&
         (!candidate.deletedAt || values.innerProducts.includes(String(candidate.id))),
     )
@@ -227,7 +229,7 @@ export function ProductForm(props: {
             {...form.getInputProps('productCategory')}
           />
         </SimpleGrid>
-        {isCombo && (
+        {combo && (
           <MultiSelect
             label={t('admin:products.form.innerProducts')}
             description={t('admin:products.form.innerProductsHint')}
@@ -376,7 +378,7 @@ export function ProductForm(props: {
                       max={100}
                       allowDecimal={false}
                       allowNegative={false}
-                      disabled={!isCombo}
+                      disabled={!combo}
                       {...form.getInputProps(`texts.${lang}.discount`)}
                     />
                   </SimpleGrid>

@@ -13,9 +13,9 @@ import { IconPencil, IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   formatMoney,
+  isCombo,
   isPlanningKind,
   LANGUAGES,
-  PRODUCT_TYPES,
   productName,
   type AdminProduct,
   type Category,
@@ -107,7 +107,7 @@ export function ProductsTable(props: {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">
-                    {product.productType === PRODUCT_TYPES.combo
+                    {isCombo(product)
                       ? t('productTypes.combo', { ns: 'domain' })
                       : t('productTypes.single', { ns: 'domain' })}
                   </Text>

@@ -431,7 +431,7 @@ describe('settings sections', { timeout: 30_000 }, () => {
   it('shows the server error of a section that cannot be read, with a retry', async () => {
     fakeApi((call) =>
       call.path === '/settings/shipping'
-        ? fail(500, 'INTERNAL', 'Something went wrong')
+        ? fail(500, 'INTERNAL_ERROR', 'Something went wrong')
         : undefined,
     );
     renderRoutes(routes, '/settings/shipment');

@@ -1,5 +1,7 @@
 import {
+  PRODUCT_TYPES,
   QTD_OPTION_IDS,
+  isCombo,
   isPlanningKind,
   type CartAction,
   type CartItem,
@@ -17,14 +19,14 @@ export function toggleProduct(product: ShopProduct): CartAction {
     type: 'toggle',
     product: {
       id: product.id,
-      productType: product.productType === 2 ? 2 : 1,
+      productType: isCombo(product) ? PRODUCT_TYPES.combo : PRODUCT_TYPES.single,
       productKind: product.productKind,
       qtdOption: qtdOption(product.qtdOption),
       innerProducts: product.innerProducts.map((inner) => inner.id),
     },
     innerProducts: product.innerProducts.map((inner) => ({
       id: inner.id,
-      productType: 1,
+      productType: PRODUCT_TYPES.single,
       productKind: inner.productKind,
       qtdOption: qtdOption(inner.qtdOption),
       innerProducts: [],

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_TYPES, formatMoney, type ShopProduct } from '@dentflow/domain';
+import { formatMoney, isCombo, type ShopProduct } from '@dentflow/domain';
 import { ProductImage } from './product-image';
 import { CartToggleButton } from './cart-toggle-button';
 
@@ -39,7 +39,7 @@ export function ProductCard({ product }: { product: ShopProduct }) {
         )}
         <Group justify="space-between" gap="xs" mt="auto">
           <Text fw={700}>{formatMoney(product.price, product.currency)}</Text>
-          {product.productType === PRODUCT_TYPES.combo && product.discount > 0 && (
+          {isCombo(product) && product.discount > 0 && (
             <Badge color="green" variant="light">
               {t('shop:card.comboDiscount', { percent: product.discount })}
             </Badge>

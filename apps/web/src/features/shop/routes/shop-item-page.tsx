@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconMoodEmpty, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_TYPES, formatMoney } from '@dentflow/domain';
+import { formatMoney, isCombo } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
 import { useShopProduct } from '../api/get-shop-product';
@@ -106,7 +106,7 @@ export function ShopItemPage() {
     item.categoryName ||
     categories.data?.find((c) => c.id === item.productCategoryId)?.name[language] ||
     '';
-  const combo = item.productType === PRODUCT_TYPES.combo;
+  const combo = isCombo(item);
 
   return (
     <Stack gap="md">

@@ -168,7 +168,7 @@ describe('users administration list', { timeout: 60_000 }, () => {
     fakeApi({
       list: () =>
         failing
-          ? fail(500, 'INTERNAL', 'Something went wrong')
+          ? fail(500, 'INTERNAL_ERROR', 'Something went wrong')
           : ok({ items: [row()], total: 1, page: 0, pageSize: 20 }),
     });
     renderRoutes(routes, '/users');
