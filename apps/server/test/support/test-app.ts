@@ -89,8 +89,6 @@ export function templateFingerprint(): string {
   const roots = [
     join(serverDir, 'src', 'db'),
     join(serverDir, 'src', 'security', 'passwords.ts'),
-    // The seed takes the cases module's printable-product rule.
-    join(serverDir, 'src', 'modules', 'cases', 'printable-product.ts'),
     join(serverDir, '..', '..', 'packages', 'domain', 'src'),
   ];
   const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));

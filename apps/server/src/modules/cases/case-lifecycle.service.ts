@@ -1,4 +1,6 @@
 import {
+  isCombo,
+  isPrintableProduct,
   profileCurrency,
   PRODUCT_TYPES,
   REVIEW_REASONS,
@@ -51,7 +53,6 @@ import {
 import { findCaseVisibilityFacts } from './case-visibility.repository';
 
 import { caseChecksOf } from './case-rule-facts';
-import { isPrintableProduct } from './printable-product';
 
 /**
  * The cases module's lifecycle: what other modules call on a case inside their own transaction
@@ -159,9 +160,6 @@ export async function advancePaidCase(
   return messages;
 }
 
-const isComboProduct = (product: Pick<ProductRow, 'productType'>) =>
-  product.productType === PRODUCT_TYPES.combo;
-
 /** What an order is for: drafts (not published in its languages) are refused. */
 export interface OrderContext {
   language: Language;
@@ -199,12 +197,12 @@ export async function addServicesToCase(
       });
     }
     let parts: { product: ProductRow; quantity: number; comboId: number | null }[];
-    if (isComboProduct(product)) {
+    if (isCombo(product)) {
       const inner = await findProductsByIds(tx, product.innerProducts);
       const byId = new Map(inner.map((p) => [p.id, p]));
       parts = product.innerProducts.map((id) => {
         const part = byId.get(id);
-        if (!productAvailable(part) || isComboProduct(part)) {
+        if (!productAvailable(part) || isCombo(part)) {
           throw new AppError(400, 'PRODUCT_UNAVAILABLE', { [field]: 'validation.invalid' });
         }
         return {

@@ -1,7 +1,7 @@
 import {
+  isCombo,
   comboDiscountPercent,
   foldText,
-  PRODUCT_TYPES,
   productName,
   productPrice,
   type AdminProduct,
@@ -20,7 +20,6 @@ import type {
 import { isoOrNull } from '../../http/envelope';
 
 /** Row versions of the domain's product predicates (the columns are plain integers and dates). */
-export const isComboRow = (row: { productType: number }) => row.productType === PRODUCT_TYPES.combo;
 export const isVisibleRow = (row: Pick<ProductRow, 'texts' | 'deletedAt'>, language: Language) =>
   !row.deletedAt && !!row.texts[language]?.publish;
 
@@ -72,7 +71,7 @@ export function productValuesOf(form: ProductForm, now: Date): ProductValues {
     productType: form.productType,
     productCategoryId: form.productCategory,
     code: form.code,
-    innerProducts: isComboRow(form) ? form.innerProducts : [],
+    innerProducts: isCombo(form) ? form.innerProducts : [],
     manufactureTime: form.manufactureTime,
     productKind: form.productKind,
     qtdOption: form.qtdOption,
@@ -120,7 +119,7 @@ export function toShopProduct(
   currency: Currency,
   priceLanguage: Language,
 ): ShopProduct {
-  const combo = isComboRow(row);
+  const combo = isCombo(row);
   return {
     id: row.id,
     code: row.code,

@@ -1,4 +1,5 @@
 import {
+  isCombo,
   profileCurrency,
   foldText,
   isAdmin,
@@ -23,7 +24,6 @@ import { writeAudit } from '../audit';
 import {
   compareMostOrdered,
   compareShopDefault,
-  isComboRow,
   isVisibleRow,
   productMatchesText,
   productValuesOf,
@@ -111,7 +111,7 @@ export function createProductsService(ctx: AppContext) {
     if (!(await findCategory(db, form.productCategory))) {
       throw validationError({ productCategory: 'validation.invalid' });
     }
-    if (isComboRow(form)) {
+    if (isCombo(form)) {
       const ids = form.innerProducts;
       if (new Set(ids).size !== ids.length || ids.includes(id)) {
         throw validationError({ innerProducts: 'validation.invalid' });
@@ -119,7 +119,7 @@ export function createProductsService(ctx: AppContext) {
       for (const innerId of ids) {
         const inner = await findProduct(db, innerId);
         // A part must be orderable on its own: present, not deleted, not a combo itself.
-        if (!inner || inner.deletedAt || isComboRow(inner)) {
+        if (!inner || inner.deletedAt || isCombo(inner)) {
           throw validationError({ innerProducts: 'validation.invalid' });
         }
       }
@@ -188,10 +188,10 @@ export function createProductsService(ctx: AppContext) {
       const items = rows.flatMap(({ product, category }) => {
         if (!category.active || !isVisibleRow(product, language)) return [];
         if (query.category.length > 0 && !query.category.includes(category.id)) return [];
-        const inner = isComboRow(product)
+        const inner = isCombo(product)
           ? product.innerProducts.map((id) => byId.get(id))
           : ([] as (ProductRow | undefined)[]);
-        if (inner.some((part) => !part || part.deletedAt || isComboRow(part))) return [];
+        if (inner.some((part) => !part || part.deletedAt || isCombo(part))) return [];
         const shopProduct = toShopProduct(
           product,
           inner as ProductRow[],

@@ -5,6 +5,7 @@
  * `priceOrder` (docs/decisions/014-shop-checkout.md).
  */
 import {
+  isCombo,
   CURRENCIES,
   INT32_MAX,
   SHIPMENT_TYPE_UNSET,
@@ -271,9 +272,9 @@ export async function priceCart(
     // Drafts (not published in the caller's language or the currency's) are not sold.
     if (!product || !isProductOrderable(product, { language, currency })) throw unavailable();
     const inner = product.innerProducts.map((id) => byId.get(id));
-    if (product.productType === 2 && inner.length === 0) throw unavailable();
+    if (isCombo(product) && inner.length === 0) throw unavailable();
     const parts = inner.filter((p): p is ShopProductRow => !!p && !p.deletedAt);
-    if (parts.length !== inner.length || parts.some((p) => p.productType === 2)) {
+    if (parts.length !== inner.length || parts.some(isCombo)) {
       throw unavailable();
     }
 
