@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   'SELF_LOCKOUT',
   'ALREADY_VERIFIED',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

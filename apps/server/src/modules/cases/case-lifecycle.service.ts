@@ -2,7 +2,6 @@ import {
   isCombo,
   isPrintableProduct,
   profileCurrency,
-  PRODUCT_TYPES,
   REVIEW_REASONS,
   allCaseChecksPass,
   priceLanguageFor,

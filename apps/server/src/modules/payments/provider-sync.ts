@@ -147,6 +147,7 @@ export function createProviderSync(
       return finish('applied', published);
     });
     ctx.caseEvents.publish(messages);
+    ctx.metrics.paymentNotice(outcome === 'applied' ? 'applied' : 'refused', outcome);
     return outcome;
   }
 
