@@ -58,7 +58,9 @@ async function ensureDatabase() {
       `PostgreSQL is not reachable at ${adminUrl} (${error.message}); start it or set CLUSTER_PG_URL`,
     );
   }
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+    database,
+  ]);
   if (rowCount === 0) {
     console.log(`[cluster] creating the database ${database}`);
     await admin.query(`CREATE DATABASE "${database}"`);

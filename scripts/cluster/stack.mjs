@@ -36,7 +36,11 @@ export function ensureBuild(log = console.log) {
 }
 
 const asRoot = (args) =>
-  process.getuid?.() === 0 ? args : spawnSync('sh', ['-c', 'command -v sudo']).status === 0 ? ['sudo', ...args] : args;
+  process.getuid?.() === 0
+    ? args
+    : spawnSync('sh', ['-c', 'command -v sudo']).status === 0
+      ? ['sudo', ...args]
+      : args;
 
 function run(args, env = process.env) {
   const [command, ...rest] = asRoot(args);
@@ -50,7 +54,9 @@ export function ensureHaproxy(log = console.log) {
   if (found) return found;
   const onPath = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' });
   if (onPath.status === 0 && onPath.stdout.trim()) return onPath.stdout.trim();
-  log('[cluster] HAProxy is missing: installing the Debian package "haproxy" (apt-get install -y haproxy)');
+  log(
+    '[cluster] HAProxy is missing: installing the Debian package "haproxy" (apt-get install -y haproxy)',
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   run(['apt-get', 'update', '-qq'], env);
   run(['apt-get', 'install', '-y', '-qq', 'haproxy'], env);
@@ -84,7 +90,9 @@ function spawnLogged(command, args, { env, logFile, cwd = root }) {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(out);
   child.stderr.pipe(out);
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     pid: child.pid,
@@ -110,7 +118,8 @@ export function startHaproxy({ haproxy, config, dir }) {
   const configFile = path.join(dir, 'haproxy.cfg');
   writeFileSync(configFile, config);
   const check = spawnSync(haproxy, ['-c', '-f', configFile], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`HAProxy refused ${configFile}:\n${check.stderr}${check.stdout}`);
+  if (check.status !== 0)
+    throw new Error(`HAProxy refused ${configFile}:\n${check.stderr}${check.stdout}`);
   return spawnLogged(haproxy, ['-db', '-f', configFile], {
     env: process.env,
     logFile: path.join(dir, 'haproxy.log'),
@@ -118,14 +127,19 @@ export function startHaproxy({ haproxy, config, dir }) {
 }
 
 /** One instance of the built server (`apps/server/dist/main.js`) with this environment. */
-export function startInstance({ name, env, logFile }) {
+export function startInstance({ env, logFile }) {
   return spawnLogged(process.execPath, [serverEntry], {
     env: { ...process.env, ...env },
     logFile,
   });
 }
 
-/** Waits until `url` answers `status` (default 200); throws after `timeoutMs`. */
+/**
+ * Waits until `url` answers `status` (default 200); throws after `timeoutMs`, or at once when
+ * `process` (a started child) exits.
+ * @param {string} url
+ * @param {{ timeoutMs?: number, status?: number, process?: { running: boolean, logFile: string } }} [options]
+ */
 export async function waitForHttp(url, { timeoutMs = 60_000, status = 200, process: proc } = {}) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
@@ -216,7 +230,9 @@ export async function startInstances({ count, sharedEnv, basePort, workDir, log 
   log(`[cluster] ${first.name} is up on ${first.url} (migrations and seed done)`);
   const rest = [];
   for (let i = 1; i < count; i++) rest.push(launch(i));
-  await Promise.all(rest.map((i) => waitForHttp(`${i.url}/api/health`, { process: i.proc, timeoutMs: 120_000 })));
+  await Promise.all(
+    rest.map((i) => waitForHttp(`${i.url}/api/health`, { process: i.proc, timeoutMs: 120_000 })),
+  );
   for (const i of rest) log(`[cluster] ${i.name} is up on ${i.url}`);
   return instances;
 }
