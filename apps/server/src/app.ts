@@ -27,6 +27,9 @@ import { answerFrameworkError, registerErrorHandling } from './http/error-handle
 import { openApiSecurity, registerPermissions } from './http/permissions';
 import { loggerOptions, type LogDestination } from './http/request-log';
 import { registerTextGuard } from './http/text-guard';
+import { registerRequestId, requestAwareLogger, requestIdOf } from './http/request-id';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import { periodicJobs } from './jobs/periodic-jobs';
 import { registerAttachmentRoutes } from './modules/attachments/attachments.routes';
 import {
   createAttachmentsService,
@@ -35,7 +38,7 @@ import {
 import { registerAvatarRoutes } from './modules/attachments/avatar.routes';
 import { createAvatarService } from './modules/attachments/avatar.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { registerCaseJobs, registerCasesRoutes } from './modules/cases/cases.routes';
+import { registerCasesRoutes } from './modules/cases/cases.routes';
 import { createCasesService } from './modules/cases/cases.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -89,7 +92,16 @@ declare module 'fastify' {
     caseEvents: CaseEvents;
     /** The file store and the stale-upload cleanup (tests call it directly). */
     files: { storage: Storage; cleanup: AttachmentsService['cleanup'] };
+    /** The periodic jobs (one runner, one advisory lock per job across instances). */
+    jobs: JobRunner;
+    /** The shutdown's first step: `/api/ready` answers 503 from `startDraining()` on. */
+    lifecycle: Lifecycle;
   }
+}
+
+export interface Lifecycle {
+  readonly draining: boolean;
+  startDraining(): void;
 }
 
 export interface BuildOptions {
@@ -109,22 +121,31 @@ export async function buildApp(
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     frameworkErrors: answerFrameworkError,
+    // The caller's x-request-id when it is a safe short token, else a new id (http/request-id.ts).
+    genReqId: requestIdOf,
   });
+  registerRequestId(app);
+  // Services log through this one: inside a request their lines carry the request's id.
+  const log = requestAwareLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const storage = createStorage(config);
+  let seeded = false;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'db'),
+    connectionTimeoutMs: config.databaseConnectTimeoutMs,
     onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+    // Under the startup lock with the migrations: of instances starting together, one seeds.
+    prepare: async (db) => {
+      await ensureReferenceData(db);
+      seeded = config.seedDemo && (await seedDemoData(db, { storage }));
+    },
   });
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());
-  await ensureReferenceData(database.db);
-  const storage = createStorage(config);
-  if (config.seedDemo && (await seedDemoData(database.db, { storage }))) {
-    app.log.info('empty database: demo data seeded (password Dentflow123)');
-  }
+  if (seeded) app.log.info('empty database: demo data seeded (password Dentflow123)');
   if (config.production) {
     // Seeded now or on an earlier start: whoever reads the README can sign in with these.
     const demoAccounts = await findDemoAccounts(database.db);
@@ -144,7 +165,7 @@ export async function buildApp(
     // The outbox's log lists each mail's links (live tokens) for a local run, never in production.
     logLinks: !config.production,
   });
-  const mailWorker = createMailWorker({ config, db: database.db, mail, log: app.log });
+  const mailWorker = createMailWorker({ config, db: database.db, mail, log });
   // idle() also waits for the worker, so a test reads the outbox once the mails are out.
   app.decorate('mail', withMailWorker(mail, mailWorker));
   app.decorate('mailWorker', mailWorker);
@@ -154,7 +175,7 @@ export async function buildApp(
   app.addHook('onReady', async () => mailWorker.start());
 
   const live = createLiveUpdates();
-  const rateLimitStore = createRateLimitStore(config.redisUrl);
+  const rateLimitStore = createRateLimitStore(config.redisUrl, app.log);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -166,8 +187,8 @@ export async function buildApp(
         ? createViaCepZipLookup(config.zipLookupUrl, config.zipLookupTimeoutMs)
         : noZipLookup),
     storage,
-    log: app.log,
-    caseEvents: createCaseEvents(app.log),
+    log,
+    caseEvents: createCaseEvents(log),
     live,
     passwordChecks: createPasswordChecks(rateLimitStore.counters, config.rateLimit),
   };
@@ -238,14 +259,26 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerHealthRoutes(app, database.ping);
+  let draining = false;
+  app.decorate('lifecycle', {
+    get draining() {
+      return draining;
+    },
+    startDraining() {
+      draining = true;
+    },
+  });
+  // While draining, clients (and the balancer) open their next request on another connection.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) void reply.header('connection', 'close');
+  });
+  registerHealthRoutes(app, { ping: database.ping, draining: () => draining });
   registerAuthRoutes(app, auth, config);
   registerProfileRoutes(app, createProfileService(ctx), config);
   registerMetadataRoutes(app, createMetadataService(ctx));
   registerShopRoutes(app, createShopService(ctx), config);
   const cases = createCasesService(ctx);
   registerCasesRoutes(app, cases, config);
-  registerCaseJobs(app, cases);
   const attachments = createAttachmentsService(ctx);
   registerAttachmentRoutes(app, attachments, config);
   const payments = createPaymentsService(ctx, createPaymentProviders(config));
@@ -258,14 +291,20 @@ export async function buildApp(
     registerReceiptRoute(scope, payments, config);
   });
   app.decorate('files', { storage: ctx.storage, cleanup: attachments.cleanup });
-  // Unconfirmed uploads and temporary files older than 24 h go, hourly.
-  const cleanupTimer = setInterval(() => {
-    attachments
-      .cleanup()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'file cleanup failed'));
-  }, 3600_000);
-  cleanupTimer.unref();
-  app.addHook('onClose', async () => clearInterval(cleanupTimer));
+  const jobs = createJobRunner({
+    db: database.db,
+    driver: database.driver,
+    log: app.log,
+    jobs: periodicJobs({
+      markNearDeadlines: () => cases.markNearDeadlines(),
+      cleanupFiles: () => attachments.cleanup(),
+      chatDigest: () => mailWorker.runDigest(),
+    }),
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  // onClose hooks run in reverse order: the jobs stop before the mail worker and the database.
+  app.addHook('onClose', async () => jobs.stop());
   registerProductsRoutes(app, createProductsService(ctx));
   registerCouponsRoutes(app, createCouponsService(ctx));
   const usersService = createUsersService(ctx);

@@ -154,6 +154,12 @@ const envSchema = z.object({
   PAGBANK_TOKEN: optionalText,
   PAGBANK_API_URL: optionalUrl(/^https?:\/\//, 'https://sandbox.api.pagseguro.com'),
   PAYMENT_PROVIDER_TIMEOUT_MS: positiveInt(10_000),
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  ),
 });
 
 /** PayPal's and PagBank's sandboxes: used when only the credentials are given. */
@@ -224,6 +230,19 @@ export interface Config {
     pagbank: { token: string; apiUrl: string } | undefined;
     providerTimeoutMs: number;
   };
+  /** How long a request waits for a database connection before it answers 503. */
+  databaseConnectTimeoutMs: number;
+  shutdown: {
+    /**
+     * After SIGTERM, how long the instance keeps serving while `/api/ready` answers 503, so the
+     * load balancer's health checks take it out of rotation before it stops accepting.
+     */
+    drainMs: number;
+    /** Then the longest wait for requests in flight (and jobs, the mail worker) to finish. */
+    timeoutMs: number;
+  };
+  /** Bearer token of `GET /metrics`; undefined: the endpoint does not exist (404). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -338,5 +357,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
       providerTimeoutMs: e.PAYMENT_PROVIDER_TIMEOUT_MS,
     },
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -15,14 +15,34 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config);
   let closing = false;
+  /**
+   * 1. `/api/ready` answers 503 at once while the instance still serves, for SHUTDOWN_DRAIN_MS,
+   *    so the balancer's health checks take it out of rotation; 2. it stops accepting, the
+   *    sockets are told to reconnect (elsewhere), the jobs and the mail worker stop after their
+   *    current item, and the requests in flight get up to SHUTDOWN_TIMEOUT_MS to finish.
+   */
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
+    const { drainMs, timeoutMs } = config.shutdown;
+    app.lifecycle.startDraining();
+    app.log.info({ signal, drainMs, timeoutMs }, 'shutting down: draining');
+    const stop = async () => {
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+      app.log.info('shutting down: closing');
+      const force = setTimeout(() => {
+        app.log.error({ timeoutMs }, 'shutdown timed out: requests still in flight were cut');
+        app.server.closeAllConnections();
+        process.exit(1);
+      }, timeoutMs);
+      force.unref();
+      await app.close();
+    };
+    stop().then(
+      () => {
+        app.log.info('shut down');
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
         process.exit(1);

@@ -25,6 +25,8 @@ export interface Database {
   driver: 'pg' | 'pglite';
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** The connection pool's counts (PostgreSQL); undefined for the embedded database. */
+  pool(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -39,22 +41,45 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/**
+ * The session-level advisory lock held while one instance migrates and seeds: instances that
+ * start together against an empty database wait for it, then find the work done.
+ */
+const STARTUP_LOCK = 4_711_023_000;
+
 /** PostgreSQL when a URL is given, else PGlite file-backed in `pgliteDir`. Migrations run here. */
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   pgliteDir: string;
   /** Errors of idle pooled connections (database restart, terminated session). */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * Runs after the migrations, under the same lock (the first seed): with several instances
+   * starting at once, one migrates and prepares while the others wait.
+   */
+  prepare?: (db: Db) => Promise<void>;
+  /** How long a request waits for a pooled connection before it fails (database unreachable). */
+  connectionTimeoutMs?: number;
+  /** Pool size per instance. */
+  poolMax?: number;
 }): Promise<Database> {
   const migrationsDir = migrationsFolder();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      // Without it a request waits forever for a connection while PostgreSQL is unreachable.
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+    });
     // Without a listener an idle connection's error (e.g. PostgreSQL restarting) would crash
     // the process; the pool drops that connection and opens a new one when needed.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
     try {
-      await migratePg(db, { migrationsFolder: migrationsDir });
+      await underStartupLock(pool, async () => {
+        await migratePg(db, { migrationsFolder: migrationsDir });
+        await options.prepare?.(db as unknown as Db);
+      });
     } catch (error) {
       await pool.end();
       throw error;
@@ -63,6 +88,11 @@ export async function openDatabase(options: {
       db: db as unknown as Db,
       driver: 'pg',
       ping: () => ping(db as unknown as Db),
+      pool: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }
@@ -72,6 +102,7 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema });
   try {
     await migratePglite(db, { migrationsFolder: migrationsDir });
+    await options.prepare?.(db as unknown as Db);
   } catch (error) {
     await client.close();
     throw error;
@@ -80,8 +111,32 @@ export async function openDatabase(options: {
     db: db as unknown as Db,
     driver: 'pglite',
     ping: () => ping(db as unknown as Db),
+    pool: () => undefined,
     close: () => client.close(),
   };
+}
+
+/**
+ * Holds STARTUP_LOCK on a connection of its own (session level: migrations run on other
+ * connections) while `work` runs. If this process dies, PostgreSQL ends the session and the lock
+ * with it, so a crashed start never blocks the next one.
+ */
+async function underStartupLock(pool: pg.Pool, work: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {
+        broken = true;
+      });
+    }
+  } finally {
+    // A connection that may still hold the lock is closed rather than pooled.
+    client.release(broken);
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {

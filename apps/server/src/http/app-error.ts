@@ -56,7 +56,8 @@ export type ErrorCode =
   | 'CHAT_MESSAGE_DELETED'
   | 'SELF_LOCKOUT'
   | 'ALREADY_VERIFIED'
-  | 'INTERNAL_ERROR';
+  | 'INTERNAL_ERROR'
+  | 'SERVICE_UNAVAILABLE';
 
 /**
  * An expected failure: the central error handler turns it into `{error, code, fields?}` with the

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isOneOf, NAMESPACES, translate, type Language } from '@dentflow/domain';
 import { isAppError, type ErrorCode } from './app-error';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { requestLanguage } from './language';
 
 interface ErrorBody {
@@ -78,7 +79,8 @@ function loggable(error: Error): Error | Record<string, unknown> {
 
 /**
  * The one error model: zod validation → 400 VALIDATION_ERROR with translated fields,
- * AppError → its status and code, Fastify client errors → 4xx, anything else → 500 with a
+ * AppError → its status and code, Fastify client errors → 4xx, a database that cannot be reached
+ * → 503 SERVICE_UNAVAILABLE, anything else → 500 with a
  * generic message (the real error is logged, never sent).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -107,6 +109,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (clientError) {
       request.log.info({ err: error }, 'client error');
       return reply.status(clientError.status).send(body(language, clientError.code));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggable(error) }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(body(language, 'SERVICE_UNAVAILABLE'));
     }
     request.log.error({ err: loggable(error) }, 'unexpected error');
     return reply.status(500).send(body(language, 'INTERNAL_ERROR'));

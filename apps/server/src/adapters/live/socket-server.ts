@@ -59,6 +59,8 @@ export interface SocketServer {
   live: LiveUpdates;
   /** Disconnects every local socket and stops listening (idempotent; call before the app closes). */
   close(): Promise<void>;
+  /** Sockets connected to this instance now. */
+  connections(): number;
 }
 
 export type CaseJoinAnswer =
@@ -158,15 +160,26 @@ export async function attachSocketServer(
   let closing: Promise<void> | null = null;
   const server: SocketServer = {
     live,
+    connections: () => io.engine.clientsCount,
     close() {
       closing ??= (async () => {
         stopListening();
         detach();
-        // Not io.close(): that also closes the HTTP server, which is Fastify's to close.
-        io.local.disconnectSockets(true);
+        // Not io.close(): that also closes the HTTP server, which is Fastify's to close. Not
+        // disconnectSockets(true) either: socket.io-client does not retry an 'io server
+        // disconnect' by itself. Closing the transports is a 'transport close', which it retries
+        // with its randomized backoff — on a shutdown the browsers reconnect, spread out, to
+        // the instances that remain.
         io.engine.close();
         await io.of('/').adapter.close();
-        if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+        if (redis) {
+          // quit() would wait for a Redis that may not come back.
+          await Promise.allSettled(
+            [redis.pub, redis.sub].map(async (client) =>
+              client.status === 'ready' ? client.quit() : client.disconnect(),
+            ),
+          );
+        }
       })();
       return closing;
     },
@@ -338,7 +351,19 @@ function createRedisPair(url: string, log: FastifyBaseLogger) {
   const pub = new Redis(url, { connectTimeout: 2000 });
   const sub = pub.duplicate();
   for (const client of [pub, sub]) {
-    client.on('error', (error: unknown) => log.warn({ err: error }, 'live updates: Redis error'));
+    // Once per outage (the client retries every few seconds): live events reach only this
+    // instance's sockets meanwhile; the API keeps serving, the adapter resubscribes on return.
+    let down = false;
+    client.on('error', (error: unknown) => {
+      if (down) return;
+      down = true;
+      log.warn({ err: error }, 'live updates: Redis error; emits stay on this instance');
+    });
+    client.on('ready', () => {
+      if (!down) return;
+      down = false;
+      log.info('live updates: Redis is back');
+    });
   }
   return { pub, sub };
 }

@@ -330,18 +330,3 @@ export function registerCasesRoutes(app: FastifyInstance, cases: CasesService, c
     }),
   });
 }
-
-/** The deadline-near job runs every ten minutes while the server is up (and once at start). */
-export function registerCaseJobs(app: FastifyInstance, cases: CasesService, everyMs = 600_000) {
-  const run = () =>
-    cases.markNearDeadlines().catch((error: unknown) => {
-      app.log.error({ err: error }, 'deadline-near job failed');
-    });
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    void run();
-    timer = setInterval(run, everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-}

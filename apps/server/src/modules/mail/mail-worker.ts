@@ -23,7 +23,7 @@ export type MailWorkerContext = Pick<AppContext, 'db' | 'mail' | 'log'> & {
 };
 
 export interface MailWorkerOptions {
-  /** How often due retries, mails left by a crash and chat digests are looked for. */
+  /** How often due retries and mails left by a crash are looked for. */
   intervalMs?: number;
   /** The most mails one run delivers (a full run asks for another at once). */
   batchSize?: number;
@@ -98,7 +98,6 @@ export function createMailWorker(
   const inFlight = new Set<Promise<unknown>>();
   let activeKicks = 0;
   let kickPending = false;
-  let digesting = false;
   let timer: NodeJS.Timeout | undefined;
   let relistenTimer: NodeJS.Timeout | undefined;
   let unlisten: (() => Promise<void>) | undefined;
@@ -187,11 +186,14 @@ export function createMailWorker(
     return outcome.kind;
   }
 
-  async function deliver(limit: number, deadline = Infinity) {
+  async function deliver(limit: number, drainDeadline?: number) {
     const counts = { sent: 0, failed: 0 };
     // Each row at most once per run, even when its retry is due at once.
     const tried: number[] = [];
-    for (let n = 0; n < limit && Date.now() < deadline; n++) {
+    // On stop a run ends after its current mail; only the drain goes on, until its deadline.
+    const mayGoOn = () =>
+      drainDeadline === undefined ? state !== 'stopped' : Date.now() < drainDeadline;
+    for (let n = 0; n < limit && mayGoOn(); n++) {
       const outcome = await deliverNext(tried);
       if (outcome === 'none') return counts;
       if (outcome === 'sent') counts.sent += 1;
@@ -228,17 +230,6 @@ export function createMailWorker(
     return result;
   }
 
-  function tick(): void {
-    kick();
-    if (digesting) return;
-    digesting = true;
-    void track(
-      runDigest()
-        .catch((error: unknown) => log.warn({ err: error }, 'chat digest failed'))
-        .finally(() => (digesting = false)),
-    );
-  }
-
   async function listen(): Promise<void> {
     relistenTimer = undefined;
     let current: (() => Promise<void>) | undefined;
@@ -268,7 +259,8 @@ export function createMailWorker(
     async start() {
       if (state !== 'new') return;
       state = 'running';
-      timer = setInterval(tick, settings.intervalMs);
+      // The chat digest is a periodic job of its own (jobs/periodic-jobs.ts).
+      timer = setInterval(kick, settings.intervalMs);
       timer.unref();
       await listen();
       // Mails left by a crash or by an instance that stopped go now.
