@@ -2,7 +2,15 @@
 // front (deploy/haproxy.cfg.template), s3rver for files. Used by `npm run cluster`
 // (scripts/cluster.mjs) and the fault test (scripts/faults/fault-test.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -27,10 +35,29 @@ export function freePort() {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Builds the web app and the server unless both are built already. */
+/** The newest modification time under `dir` (node_modules and dist skipped). */
+function newestUnder(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestUnder(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the web app and the server when a build is missing or older than its sources. */
 export function ensureBuild(log = console.log) {
-  if (existsSync(serverEntry) && existsSync(webIndex)) return;
-  log('[cluster] building the app (npm run build)');
+  const domain = newestUnder(path.join(root, 'packages/domain/src'));
+  const stale = [
+    [serverEntry, path.join(root, 'apps/server/src')],
+    [webIndex, path.join(root, 'apps/web/src')],
+  ].some(
+    ([built, sources]) =>
+      !existsSync(built) || statSync(built).mtimeMs < Math.max(domain, newestUnder(sources)),
+  );
+  if (!stale) return;
+  log('[cluster] building the app (npm run build): the build is missing or older than its sources');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm run build failed');
 }
@@ -88,8 +115,10 @@ function spawnLogged(command, args, { env, logFile, cwd = root }) {
   mkdirSync(path.dirname(logFile), { recursive: true });
   const out = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
+  // Both streams into one file, which closes once the process is gone ('close': both ended).
+  child.stdout.pipe(out, { end: false });
+  child.stderr.pipe(out, { end: false });
+  child.on('close', () => out.end());
   const exited = new Promise((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -207,32 +236,28 @@ export function instanceEnv(shared, { port, dataDir }) {
 }
 
 /**
- * Starts the instances: the first alone (it migrates and seeds an empty database), then the
- * others together once it is ready.
+ * Starts the instances together (the server migrates and seeds under a PostgreSQL advisory lock,
+ * so one of them does it) and waits until each answers.
  */
 export async function startInstances({ count, sharedEnv, basePort, workDir, log = console.log }) {
-  const instances = [];
-  const launch = (index) => {
+  const instances = Array.from({ length: count }, (_, index) => {
     const name = `app${index + 1}`;
     const port = basePort[index];
     const dataDir = path.join(workDir, name);
     const proc = startInstance({
-      name,
       env: instanceEnv(sharedEnv, { port, dataDir }),
       logFile: path.join(workDir, `${name}.log`),
     });
-    const instance = { name, port, dataDir, proc, url: `http://127.0.0.1:${port}` };
-    instances.push(instance);
-    return instance;
-  };
-  const first = launch(0);
-  await waitForHttp(`${first.url}/api/health`, { process: first.proc, timeoutMs: 120_000 });
-  log(`[cluster] ${first.name} is up on ${first.url} (migrations and seed done)`);
-  const rest = [];
-  for (let i = 1; i < count; i++) rest.push(launch(i));
+    return { name, port, dataDir, proc, url: `http://127.0.0.1:${port}` };
+  });
   await Promise.all(
-    rest.map((i) => waitForHttp(`${i.url}/api/health`, { process: i.proc, timeoutMs: 120_000 })),
+    instances.map(async (instance) => {
+      await waitForHttp(`${instance.url}/api/health`, {
+        process: instance.proc,
+        timeoutMs: 180_000,
+      });
+      log(`[cluster] ${instance.name} is up on ${instance.url}`);
+    }),
   );
-  for (const i of rest) log(`[cluster] ${i.name} is up on ${i.url}`);
   return instances;
 }

@@ -17,7 +17,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -55,6 +55,7 @@ const PHASES: Phase[] = [
 let phase: Phase = 'warm-up';
 
 const started = Date.now();
+const loadAtStart = loadavg()[0]!;
 const log = (text: string) =>
   console.log(`[faults +${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
 
@@ -334,17 +335,12 @@ async function main() {
     });
     cleanups.push(() => instance.proc.stop('SIGKILL'));
   };
-  // The first alone: it migrates and seeds the empty database.
-  launch(instances[0]!);
-  await waitForHttp(`${instances[0]!.url}/api/health`, {
-    process: instances[0]!.proc,
-    timeoutMs: 120_000,
-  });
-  instances.slice(1).forEach(launch);
+  // Together: the server migrates and seeds under a startup lock, so one of them does it.
+  instances.forEach(launch);
   await Promise.all(
-    instances
-      .slice(1)
-      .map((i) => waitForHttp(`${i.url}/api/health`, { process: i.proc, timeoutMs: 120_000 })),
+    instances.map((i) =>
+      waitForHttp(`${i.url}/api/health`, { process: i.proc, timeoutMs: 180_000 }),
+    ),
   );
   log('3 instances up');
   const balancer = startHaproxy({
@@ -507,7 +503,7 @@ async function main() {
       });
       const token = (answer.body?.obj as { accessToken?: string } | undefined)?.accessToken;
       if (token) doctorToken = token;
-      await sleep(300);
+      await sleep(1000);
     }
   }
   async function chatLoop() {
@@ -561,7 +557,7 @@ async function main() {
         },
       });
       record.acked = acknowledged(answer);
-      await sleep(400);
+      await sleep(800);
     }
   }
   /** Moves one case back and forth; after an unanswered move the case is read to know where it is. */
@@ -665,8 +661,6 @@ async function main() {
   }
   const [again] = await pagbank.notify(pagbankOrder.orderId);
   deliveries.push(again?.status ?? null);
-  // Back to three instances for the next faults (it starts while the sockets are checked).
-  launch(victim);
   // Every socket hears a message posted after the kill.
   const socketDeadline = killedAt + 10_000;
   while (Date.now() < socketDeadline && sockets.some((s) => s.lastEventAt < killedAt + 300)) {
@@ -702,7 +696,9 @@ async function main() {
     appliedNotices === 1 && txRows[0]?.payment_status === 'paid',
     `applied ${appliedNotices} times, transaction ${txRows[0]?.payment_status}`,
   );
-  await waitForHttp(`${victim.url}/api/health`, { process: victim.proc, timeoutMs: 90_000 });
+  // Back to three instances for the next faults.
+  launch(victim);
+  await waitForHttp(`${victim.url}/api/health`, { process: victim.proc, timeoutMs: 120_000 });
   log(`${victim.name} restarted`);
   await sleep(2500);
 
@@ -763,6 +759,8 @@ async function main() {
   // ── (c) Redis down ──
   phase = 'Redis down';
   await sleep(500);
+  // The probe: a socket on one instance hears a message posted through another only via Redis.
+  const probeSocket = await openSocket(instances[0]!.url, chatCaseId);
   await redis.stop();
   const redisDownAt = Date.now();
   log('Redis killed');
@@ -773,8 +771,7 @@ async function main() {
   const redisUpAt = Date.now();
   log('Redis started again');
   timeline.push(`up +${fmtMs(redisUpAt - started)}`);
-  // Recovered: a message posted through one instance reaches a socket on another (the adapter).
-  const probeSocket = await openSocket(instances[0]!.url, chatCaseId);
+  // Recovered: a message posted through one instance reaches the probe socket on another.
   let redisRecovery = Infinity;
   while (Date.now() < redisUpAt + 10_000) {
     const before = Date.now();
@@ -917,23 +914,38 @@ async function main() {
       unacked: phaseWrites.filter((w) => !w.acked).length,
       lost: lost.get(p) ?? 0,
       duplicated: duplicated.get(p) ?? 0,
+      p95: fmtMs(
+        percentile(
+          inPhase.map((r) => r.ms),
+          0.95,
+        ),
+      ),
       recovery: recovery.has(p) ? fmtMs(recovery.get(p)!) : '—',
     };
   });
   console.log('');
   console.log(
-    '| fault | requests | failed (5xx/none) | acknowledged writes | unacknowledged | lost | duplicated | recovery |',
+    '| fault | requests | failed (5xx/none) | p95 | acknowledged writes | unacknowledged | lost | duplicated | recovery |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(
-      `| ${r.fault} | ${r.requests} | ${r.failed} | ${r.acked} | ${r.unacked} | ${r.lost} | ${r.duplicated} | ${r.recovery} |`,
+      `| ${r.fault} | ${r.requests} | ${r.failed} | ${r.p95} | ${r.acked} | ${r.unacked} | ${r.lost} | ${r.duplicated} | ${r.recovery} |`,
     );
   }
   console.log('');
   for (const note of notes) console.log(`- ${note}`);
   console.log(`- timeline: ${timeline.join(', ')}`);
+  console.log(
+    `- machine load (1-minute average): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${cpus().length} cores`,
+  );
 
+  const crashed = instances.filter((i) => !i.proc.running);
+  expect(
+    'no instance exits by itself (only the one killed, started again)',
+    crashed.length === 0,
+    crashed.map((i) => `${i.name} exited, see its log`).join('; '),
+  );
   for (const [p, ms] of recovery) {
     expect(`${p}: recovery within ${fmtMs(RECOVERY_LIMIT_MS)}`, ms <= RECOVERY_LIMIT_MS, fmtMs(ms));
   }
@@ -978,6 +990,12 @@ function routes(records: RequestRecord[]): string {
   return [...counts].map(([key, n]) => `${key} ×${n}`).join(', ') || 'none';
 }
 
+function percentile(values: number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
 function histogram(records: RequestRecord[]): string {
   const counts = new Map<number, number>();
   for (const r of records) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
@@ -985,7 +1003,7 @@ function histogram(records: RequestRecord[]): string {
 }
 
 async function cleanup() {
-  for (const step of cleanups.reverse()) {
+  for (const step of cleanups.splice(0).reverse()) {
     try {
       await step();
     } catch {
@@ -995,6 +1013,16 @@ async function cleanup() {
   if (!keepFiles) rmSync(work, { recursive: true, force: true });
   else console.log(`kept ${work}`);
 }
+
+// A crash or Ctrl-C still stops every process this test started.
+process.on('uncaughtException', (error) => {
+  console.error(error);
+  keepFiles = true;
+  void cleanup().finally(() => process.exit(1));
+});
+process.on('SIGINT', () => {
+  void cleanup().finally(() => process.exit(130));
+});
 
 const hardLimit = setTimeout(() => {
   console.error('fault test: over 5 minutes, giving up');
