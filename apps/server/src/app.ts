@@ -30,6 +30,9 @@ import { registerTextGuard } from './http/text-guard';
 import { registerRequestId, requestAwareLogger, requestIdOf } from './http/request-id';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { periodicJobs } from './jobs/periodic-jobs';
+import { registerMetricsRoute } from './http/metrics-route';
+import { createAppMetrics } from './metrics/app-metrics';
+import { readOutboxBacklog } from './metrics/outbox-metrics.repository';
 import { registerAttachmentRoutes } from './modules/attachments/attachments.routes';
 import {
   createAttachmentsService,
@@ -125,6 +128,9 @@ export async function buildApp(
     genReqId: requestIdOf,
   });
   registerRequestId(app);
+  const metrics = createAppMetrics();
+  // Early: its duration hook must see the routes of every plugin registered after it.
+  registerMetricsRoute(app, metrics, config.metricsToken);
   // Services log through this one: inside a request their lines carry the request's id.
   const log = requestAwareLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
@@ -191,6 +197,7 @@ export async function buildApp(
     caseEvents: createCaseEvents(log),
     live,
     passwordChecks: createPasswordChecks(rateLimitStore.counters, config.rateLimit),
+    metrics: metrics.port,
   };
   app.decorate('caseEvents', ctx.caseEvents);
 
@@ -209,6 +216,11 @@ export async function buildApp(
   // Before Fastify closes the HTTP server: open WebSockets would keep it waiting.
   app.addHook('preClose', async () => {
     await sockets.close();
+  });
+  metrics.readFrom({
+    pool: database.pool,
+    outbox: () => readOutboxBacklog(database.db),
+    liveConnections: sockets.connections,
   });
 
   const storeOrigin = ctx.storage.browserOrigin ? [ctx.storage.browserOrigin] : [];
@@ -300,6 +312,7 @@ export async function buildApp(
       cleanupFiles: () => attachments.cleanup(),
       chatDigest: () => mailWorker.runDigest(),
     }),
+    onOutcome: metrics.job,
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());

@@ -7,6 +7,7 @@ import type { Storage } from './adapters/storage/storage';
 import type { ZipLookup } from './adapters/zip-lookup/zip-lookup';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { MetricsPort } from './metrics/metrics-port';
 import type { PasswordChecks } from './security/password-checks';
 import type { AccessTokens } from './security/tokens';
 
@@ -26,6 +27,8 @@ export interface AppContext {
   live: LiveUpdates;
   /** Every password check, limited per account and per client address (shared via Redis). */
   passwordChecks: PasswordChecks;
+  /** Operational counters (Prometheus `GET /metrics`), through a port services need not know. */
+  metrics: MetricsPort;
 }
 
 /** Who is asking, for audit rows and messages. */

@@ -14,6 +14,7 @@ import {
 import { createMemoryCounters } from '../src/adapters/rate-limit/rate-counters';
 import { noZipLookup } from '../src/adapters/zip-lookup/zip-lookup';
 import type { AppContext } from '../src/context';
+import { noMetrics } from '../src/metrics/metrics-port';
 import { createAuthService } from '../src/modules/auth/auth.service';
 import { allowedChannels } from '../src/modules/chat/chat-access';
 import { createPasswordChecks } from '../src/security/password-checks';
@@ -56,6 +57,7 @@ async function startInstance(
     caseEvents: test.app.caseEvents,
     live: createLiveUpdates(),
     passwordChecks: createPasswordChecks(createMemoryCounters(), test.config.rateLimit),
+    metrics: noMetrics,
   };
   const sockets = await attachSocketServer(test.app, ctx, {
     loadSession: createAuthService(ctx).loadSession,

@@ -80,6 +80,7 @@ const guideItem = async (world: World) =>
 
 export const ROUTE_CALLS: Record<string, RouteCall> = {
   'GET /api/health': { record: NO_RECORD, request: get('/api/health') },
+  'GET /api/ready': { record: NO_RECORD, request: get('/api/ready') },
 
   // ── auth ──
   'POST /api/v1/auth/register': {

@@ -434,6 +434,7 @@ export function createPaymentsService(ctx: AppContext, providers: PaymentProvide
       return finish('applied', published);
     });
     ctx.caseEvents.publish(messages);
+    ctx.metrics.paymentNotice(outcome === 'applied' ? 'applied' : 'refused', outcome);
     return outcome;
   }
 
