@@ -74,6 +74,11 @@ export async function openDatabase(options: {
     // Without a listener an idle connection's error (e.g. PostgreSQL restarting) would crash
     // the process; the pool drops that connection and opens a new one when needed.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
+    // A connection checked out for a transaction gets the same error when PostgreSQL ends it; the
+    // query under way rejects on its own (a 503), and an unheard 'error' event would end the process.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onIdleConnectionError?.(error));
+    });
     const db = drizzlePg(pool, { schema });
     try {
       await underStartupLock(pool, async () => {

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountMail } from './account-mails';
-import { createMailSender, mailFromWithSenderName } from './mail-sender';
+import { createMailSender, mailFromWithSenderName, outboxMessageId } from './mail-sender';
 
 const logger = Fastify({ logger: { level: 'silent' } }).log;
 
@@ -298,6 +298,30 @@ describe('outbox adapter', () => {
         links: ['http://localhost:3000/verify/tok_9'],
       });
       expect(entry).not.toHaveProperty('subject');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("carries a message's stable Message-ID, so a mail sent again is the same mail", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dentflow-outbox-'));
+    try {
+      const sender = createMailSender({
+        smtpUrl: undefined,
+        from: 'Dentflow <no-reply@dentflow.local>',
+        outboxDir: join(dir, 'outbox'),
+        logger: capturingLogger().logger,
+        logLinks: false,
+      });
+      const row = { id: 42, createdAt: new Date('2026-11-25T10:00:00Z') };
+      const messageId = outboxMessageId(row, 'https://app.dentflow.example/');
+      expect(messageId).toBe(`<outbox-42-${row.createdAt.getTime()}@app.dentflow.example>`);
+      await sender.send({ ...verifyMail(), messageId });
+      await sender.send({ ...verifyMail(), messageId });
+      const ids = readdirSync(join(dir, 'outbox')).map(
+        (file) => /^Message-ID: (.+)$/im.exec(readFileSync(join(dir, 'outbox', file), 'utf8'))?.[1],
+      );
+      expect(ids).toEqual([messageId, messageId]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -19,6 +19,18 @@ export interface MailMessage {
    * by the outbox worker); absent or empty: the configured `MAIL_FROM` as it is.
    */
   senderName?: string;
+  /**
+   * A Message-ID that stays the same each time this mail is sent (`<…@…>`). The outbox sets one
+   * per row: a crash between sending and marking the row sent makes the worker send it again, and
+   * mail clients show two deliveries with one Message-ID as one mail.
+   */
+  messageId?: string;
+}
+
+/** The outbox row's stable Message-ID: its id and creation time, at the public URL's host. */
+export function outboxMessageId(row: { id: number; createdAt: Date }, publicUrl: string): string {
+  const host = new URL(publicUrl).hostname || 'dentflow.local';
+  return `<outbox-${row.id}-${row.createdAt.getTime()}@${host}>`;
 }
 
 /** The mail port: SMTP in production, an outbox of `.eml` files by default. */
@@ -107,6 +119,7 @@ const envelope = (from: string, message: MailMessage) => ({
   subject: message.subject,
   text: message.text,
   html: message.html,
+  ...(message.messageId ? { messageId: message.messageId } : {}),
 });
 
 function smtpDelivery(smtpUrl: string, from: string, logger: FastifyBaseLogger): Delivery {

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { enqueueChatDigests } from './chat-digest';
-import { describeMailFailure } from '../../adapters/mail/mail-sender';
+import { describeMailFailure, outboxMessageId } from '../../adapters/mail/mail-sender';
 import { loadEmailsSettings } from '../settings';
 import { storedMailError } from './mail-failure';
 import {
@@ -116,7 +116,11 @@ export function createMailWorker(
   async function attempt(row: MailRow, senderName: string): Promise<Attempt> {
     let message: MailMessage;
     try {
-      message = { ...renderMail(row, config.publicUrl), senderName };
+      message = {
+        ...renderMail(row, config.publicUrl),
+        senderName,
+        messageId: outboxMessageId(row, config.publicUrl),
+      };
     } catch (error) {
       return { kind: 'unrenderable', error };
     }
