@@ -29,7 +29,8 @@ export interface CheckoutFieldInput {
 
 /** The texts of the messages, in the interface language. */
 export interface CheckoutFieldTexts {
-  t: (key: string, options: { ns: 'errors' | 'domain' | 'shop' }) => string;
+  /** Translates a `namespace:key`. */
+  t: (key: string) => string;
   errorMessage: (error: unknown) => string;
 }
 
@@ -44,15 +45,15 @@ export function checkoutFieldErrors(
   { t, errorMessage }: CheckoutFieldTexts,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
-  const required = () => t('validation.required', { ns: 'errors' });
+  const required = () => t('errors:validation.required');
   const target = input.orderTarget;
   if (input.caseMode === 'new') {
     if (!input.patient.fname.trim()) errors[`${PATIENT_PATH}.fname`] = required();
     if (!input.patient.lname.trim()) errors[`${PATIENT_PATH}.lname`] = required();
   } else if (target) {
     if (target.error) errors.caseId = errorMessage(target.error);
-    else if (!target.detail) errors.caseId = t('forCase.loading', { ns: 'shop' });
-    else if (!isOrderable(target)) errors.caseId = t('forCase.notOrderable', { ns: 'shop' });
+    else if (!target.detail) errors.caseId = t('shop:forCase.loading');
+    else if (!isOrderable(target)) errors.caseId = t('shop:forCase.notOrderable');
   } else if (input.caseId === null) {
     errors.caseId = required();
   }
@@ -63,7 +64,7 @@ export function checkoutFieldErrors(
     for (const inner of product.innerProducts) rulesProducts.set(inner.id, inner);
   }
   for (const problem of checkoutProblems(input.items, input.shipment, rulesProducts)) {
-    const message = t(`checkoutProblems.${problem.kind}`, { ns: 'domain' });
+    const message = t(`domain:checkoutProblems.${problem.kind}`);
     if (problem.kind === 'shipment') {
       errors.shipment = message;
       continue;

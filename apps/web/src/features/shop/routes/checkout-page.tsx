@@ -153,7 +153,7 @@ function CheckoutFlow({
       shipment: cart.shipment,
       products,
     },
-    { t: (key, options) => i18n.t(key, options), errorMessage },
+    { t: (key: string) => i18n.t(key), errorMessage },
   );
   const submitFields = submitError instanceof ApiError ? submitError.fields : {};
   const fieldError = (...paths: string[]) =>
