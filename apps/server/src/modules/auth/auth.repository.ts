@@ -172,12 +172,3 @@ export async function expireAccountTokens(
       ),
     );
 }
-
-export async function findCouponByCode(db: DbOrTx, code: string): Promise<CouponRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(eq(sql`lower(${coupons.code})`, code.trim().toLowerCase()))
-    .limit(1);
-  return row;
-}

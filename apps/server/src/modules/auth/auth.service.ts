@@ -12,6 +12,7 @@ import {
 import type { AccountMailKind } from '../../adapters/mail/account-mails';
 import type { AppContext, RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { couponByCode } from '../coupons';
 import { AppError } from '../../http/app-error';
 import { accountOfLogin, accountOfUser } from '../../security/password-checks';
 import { decoyPasswordHash, hashPassword } from '../../security/passwords';
@@ -38,7 +39,6 @@ import {
   claimRefreshToken,
   consumeAccountToken,
   expireAccountTokens,
-  findCouponByCode,
   findRefreshToken,
   insertAccountToken,
   insertRefreshToken,
@@ -144,7 +144,7 @@ export function createAuthService(ctx: AppContext) {
       if (await isNicknameTaken(db, input.nickName)) throw new AppError(409, 'NICKNAME_TAKEN');
       let couponId: number | null = null;
       if (input.coupom) {
-        const coupon = await findCouponByCode(db, input.coupom);
+        const coupon = await couponByCode(db, input.coupom);
         if (!coupon || !isCouponUsableAtRegistration(coupon)) {
           throw new AppError(400, 'INVALID_COUPON');
         }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   type CaseMembership,
   type CaseVisibilityFacts,
@@ -266,30 +266,6 @@ export function prepareCaseDetail(db: Db) {
 
 export async function findPatient(db: DbOrTx, id: number): Promise<PatientRow | undefined> {
   const [row] = await db.select().from(patients).where(eq(patients.id, id)).limit(1);
-  return row;
-}
-
-export async function findUsersByIds(db: DbOrTx, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: users.id, displayName: users.displayName, roles: users.roles })
-    .from(users)
-    .where(inArray(users.id, [...ids]));
-}
-
-export async function findUserForCase(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      displayName: users.displayName,
-      roles: users.roles,
-      passwordHash: users.passwordHash,
-      dataInfo: users.dataInfo,
-      verifiedAt: users.verifiedAt,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
   return row;
 }
 

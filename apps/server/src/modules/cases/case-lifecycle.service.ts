@@ -21,13 +21,13 @@ import {
 } from '@dentflow/domain';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { DbOrTx } from '../../db/client';
+import { findUserById } from '../users';
+import { findProduct, findProductsByIds } from '../products';
 import { AppError, validationError } from '../../http/app-error';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
 import { auditCaseStatus } from './case-status-audit';
 import {
   caseHasPrintableService,
-  findProduct,
-  findProductsByIds,
   findTransactionTotals,
   hasOpenReview,
   insertCase,
@@ -45,7 +45,6 @@ import {
 import {
   findCase,
   findPatient,
-  findUserForCase,
   listCaseServices,
   type CaseServiceWithProduct,
 } from './case-detail.repository';
@@ -352,7 +351,7 @@ export async function openCase(
   body: NewCaseBody,
   now: Date,
 ): Promise<{ caseId: number; caseCurrency: Currency; messages: CaseEventMessage[] }> {
-  const owner = await findUserForCase(tx, ownerId);
+  const owner = await findUserById(tx, ownerId);
   if (!owner) throw new AppError(401, 'NOT_AUTHORIZED');
   const caseCurrency = body.caseCurrency ?? profileCurrency(owner.dataInfo);
   const patient = await insertPatient(tx, {

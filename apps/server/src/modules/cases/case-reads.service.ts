@@ -24,6 +24,7 @@ import {
   type Language,
 } from '@dentflow/domain';
 import type { AppContext } from '../../context';
+import { findUsersByIds } from '../users';
 import { AppError } from '../../http/app-error';
 import { caseAccessOf, requireCaseAccess } from './case-access.service';
 import { listCaseTransactionPayers } from './cases.repository';
@@ -33,7 +34,7 @@ import {
   searchArchivedCases,
   type CasePreviewRow,
 } from './cases-list.repository';
-import { findUsersByIds, listCaseEvents, prepareCaseDetail } from './case-detail.repository';
+import { listCaseEvents, prepareCaseDetail } from './case-detail.repository';
 import { isoOrNull } from '../../http/envelope';
 import {
   checksOf,

@@ -11,6 +11,7 @@ import {
   type Language,
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/like-pattern';
 import { caseListCounts, caseServices, caseViewers, cases, patients, users } from '../../db/schema';
 import {
   ownedByStudentOf,
@@ -50,8 +51,6 @@ export interface CasePreviewRow {
   /** The recorded dispatch's kind, or null. */
   dispatch: string | null;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The list statement's values as placeholders: its text then depends only on its shape (the

@@ -39,6 +39,7 @@ import {
 } from '@dentflow/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { findUserById } from '../users';
 import { AppError, validationError, zodIssueFields } from '../../http/app-error';
 import { accountOfUser } from '../../security/password-checks';
 import { isPartnerLinkedToClinic } from '../partners';
@@ -63,7 +64,6 @@ import {
 import {
   findCase,
   findDeliveryOrder,
-  findUserForCase,
   listCaseMembers,
   listCaseServices,
 } from './case-detail.repository';
@@ -340,7 +340,7 @@ export function createCasesService(ctx: AppContext) {
         if (!mayAttemptCaseAction(action, viewerOf(caller), access.relation)) {
           throw new AppError(403, 'FORBIDDEN');
         }
-        const user = await findUserForCase(db, caller.userId);
+        const user = await findUserById(db, caller.userId);
         if (!user) throw new AppError(400, 'WRONG_PASSWORD');
         const right = await ctx.passwordChecks.verify(
           { account: accountOfUser(caller.userId), address: caller.ip },
@@ -384,7 +384,7 @@ export function createCasesService(ctx: AppContext) {
       language: Language,
     ) {
       return change(caller, caseId, language, async (tx, access, row) => {
-        const user = await findUserForCase(tx, body.userId);
+        const user = await findUserById(tx, body.userId);
         // Staff add anyone; a clinic owning the case only a partner linked to it.
         const linkedToOwnerClinic =
           user !== undefined && (await isPartnerLinkedToClinic(tx, row.ownerId, user.id));
@@ -435,7 +435,7 @@ export function createCasesService(ctx: AppContext) {
     ) {
       return change(caller, caseId, language, async (tx, access, row) => {
         authorize('manageUsers', caller, access, row);
-        const planner = await findUserForCase(tx, body.plannerId);
+        const planner = await findUserById(tx, body.plannerId);
         if (!planner || !planner.verifiedAt || !isPlanner(planner.roles)) {
           throw validationError({ plannerId: 'validation.invalid' });
         }

@@ -7,9 +7,9 @@ import {
   type ChatChannelId,
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
+import { findUserById } from '../users';
 import type { AuthContext } from '../../http/permissions';
 import { loadCaseVisibilityFacts } from '../cases';
-import { findUserInternalFlag } from './chat.repository';
 
 type Caller = Pick<AuthContext, 'userId' | 'roles'>;
 
@@ -29,7 +29,7 @@ export async function loadChatAccess(
 ): Promise<ChatCaseAccess | null> {
   const [facts, internal] = await Promise.all([
     loadCaseVisibilityFacts(db, caseId),
-    findUserInternalFlag(db, caller.userId),
+    findUserById(db, caller.userId).then((user) => user?.internal),
   ]);
   if (!facts || internal === undefined) return null;
   const relation = caseRelation({ userId: caller.userId, roles: caller.roles }, facts);

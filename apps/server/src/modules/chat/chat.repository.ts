@@ -11,19 +11,6 @@ export interface ChatMessageListRow extends ChatMessageRow {
   seenBy: number;
 }
 
-/** The user's internal flag, or undefined for an unknown user. */
-export async function findUserInternalFlag(
-  db: DbOrTx,
-  userId: number,
-): Promise<boolean | undefined> {
-  const [row] = await db
-    .select({ internal: users.internal })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.internal;
-}
-
 export async function insertChatMessage(
   db: DbOrTx,
   values: {

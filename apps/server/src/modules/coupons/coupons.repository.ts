@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { CouponListFilter } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/like-pattern';
 import { couponUses, coupons, productCategories, products, users } from '../../db/schema';
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -32,8 +33,6 @@ const usersCount = sql<number>`(
   select count(distinct uses.user_id)::int from ${couponUses} uses
   where uses.coupon_id = ${sql.raw('"coupons"."id"')}
 )`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The list filters: `active` is switched on and not expired, `inactive` switched off, `expired`

@@ -45,13 +45,13 @@ import {
   quantityOfServices,
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
+import { findProductsByIds } from '../products';
 import { AppError, validationError } from '../../http/app-error';
 import { loadCaseAccess, type CaseAccess, servicesWithoutOrder } from '../cases';
 import { couponByCode, couponOfRow, couponUsesByUser } from '../coupons';
 import { loadShippingSettings } from '../settings';
 import {
   findCaseCurrency,
-  findProductsByIds,
   listSleeves,
   type ShopCouponRow,
   type ShopProductRow,

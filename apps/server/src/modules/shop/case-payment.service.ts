@@ -13,6 +13,7 @@ import {
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { findUserById } from '../users';
 import { AppError } from '../../http/app-error';
 import { loadCaseAccess, loadCaseRecord, moveToCheckingOut, refreshCaseDerived } from '../cases';
 import {
@@ -29,7 +30,7 @@ import {
   type ShopCaller,
   type ShopUser,
 } from './cart-pricing';
-import { findLatestCaseShipment, findShopUser } from './shop.repository';
+import { findLatestCaseShipment } from './shop.repository';
 
 /**
  * 'Pay the remaining services': an order, without a cart, for the case's services no transaction
@@ -87,7 +88,7 @@ export function createCasePaymentService(ctx: AppContext) {
         !kase.caseArchived &&
         kase.caseStatus !== 'cancelled'
       ) {
-        const user = await findShopUser(db, caller.userId);
+        const user = await findUserById(db, caller.userId);
         // What a new transaction would charge, shown before anything is created; a product
         // removed from the catalogue since cannot be priced (nor paid) any more.
         const priced = user
@@ -126,7 +127,7 @@ export function createCasePaymentService(ctx: AppContext) {
         }
         const content = await orderItemsForCase(tx, caseId, []);
         if (content.items.length === 0) throw new AppError(409, 'NOTHING_TO_PAY');
-        const user = await findShopUser(tx, caller.userId);
+        const user = await findUserById(tx, caller.userId);
         if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
         const priced = await priceRemaining(tx, kase, user, content, language);
         if (!priced.paymentMethods.includes(paymentMethod)) {

@@ -14,6 +14,7 @@ import {
 } from '@dentflow/domain';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { AppContext } from '../../context';
+import { findUserById } from '../users';
 import { AppError, validationError, zodIssueFields } from '../../http/app-error';
 import {
   loadCaseAccess,
@@ -33,7 +34,6 @@ import { orderItemsForCase, priceCart, type PricedCart, type ShopCaller } from '
 import {
   claimCheckoutRequest,
   findCheckoutRequest,
-  findShopUser,
   saveCheckoutResponse,
   setServiceManufactureData,
 } from './shop.repository';
@@ -100,7 +100,7 @@ export function createCheckoutService(ctx: AppContext) {
           }
           throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED');
         }
-        const user = await findShopUser(tx, caller.userId);
+        const user = await findUserById(tx, caller.userId);
         if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
         // Lock order: coupon, then case (every checkout takes them the same way).
         const code = order.coupon ? normalizeCouponCode(order.coupon) : '';

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { CheckoutResult, Shipment } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -9,38 +9,11 @@ import {
   products,
   sleeves,
   transactions,
-  users,
 } from '../../db/schema';
 
 export type ShopProductRow = typeof products.$inferSelect;
 export type ShopCouponRow = typeof coupons.$inferSelect;
 export type SleeveRow = typeof sleeves.$inferSelect;
-
-/** What the shop needs of the caller: language, currency, address and capabilities. */
-export async function findShopUser(db: DbOrTx, userId: number) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      dataInfo: users.dataInfo,
-      dataAddress: users.dataAddress,
-      dataCapabilities: users.dataCapabilities,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
-}
-
-export async function findProductsByIds(
-  db: DbOrTx,
-  ids: readonly number[],
-): Promise<ShopProductRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(products)
-    .where(inArray(products.id, [...new Set(ids)]));
-}
 
 export async function findCaseCurrency(db: DbOrTx, caseId: number): Promise<string | undefined> {
   const [row] = await db

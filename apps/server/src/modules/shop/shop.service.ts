@@ -33,6 +33,7 @@ import {
 } from '@dentflow/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { findUserById } from '../users';
 import { AppError, validationError } from '../../http/app-error';
 import { type CaseAccess, caseTransactionStatuses } from '../cases';
 import { configuredPaymentMethods, loadEmailsSettings, loadShippingSettings } from '../settings';
@@ -47,7 +48,7 @@ import {
 import { couponByCode, couponOfRow, couponUsesByUser } from '../coupons';
 import { createCasePaymentService } from './case-payment.service';
 import { createCheckoutService, newCaseOfCart } from './checkout.service';
-import { findShopUser, listRecentShipments } from './shop.repository';
+import { listRecentShipments } from './shop.repository';
 
 /** How many earlier delivery addresses the checkout offers. */
 const KNOWN_DELIVERIES_MAX = 5;
@@ -71,7 +72,7 @@ export function createShopService(ctx: AppContext) {
   const casePayment = createCasePaymentService(ctx);
 
   async function shopUser(caller: ShopCaller): Promise<ShopUser & { dataAddress: DataAddress }> {
-    const user = await findShopUser(db, caller.userId);
+    const user = await findUserById(db, caller.userId);
     if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
     return user;
   }
