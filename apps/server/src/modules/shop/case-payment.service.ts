@@ -173,5 +173,3 @@ export function createCasePaymentService(ctx: AppContext) {
     },
   };
 }
-
-export type CasePaymentService = ReturnType<typeof createCasePaymentService>;
