@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
 const onlyRepositoriesUseDrizzle = {
@@ -12,6 +14,27 @@ const otherModulesThroughIndex = {
   regex: '^\\.\\./(?!\\.\\.)[^/]+/.+',
   message: "Import another module through its index.ts ('../<module>'), never its files.",
 };
+
+/**
+ * An import cycle makes load order decide whether a binding is initialised yet; code depends in
+ * one direction only. The resolver reads the app's tsconfig so extensionless relative imports and
+ * folder index.ts imports resolve as the compiler resolves them.
+ */
+function noImportCycles(files, tsconfig) {
+  return {
+    files,
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these import-x skips .ts files when it follows imports, and finds no cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: `${import.meta.dirname}/${tsconfig}` }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  };
+}
 
 export default tseslint.config(
   {
@@ -28,6 +51,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Type-aware rules only where a dropped promise hurts: application sources, not tests or
+    // configs, so lint time stays reasonable.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  noImportCycles(['apps/server/src/**/*.ts'], 'apps/server/tsconfig.json'),
+  noImportCycles(['apps/web/src/**/*.{ts,tsx}'], 'apps/web/tsconfig.json'),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -2,7 +2,6 @@
 
 /** Layout breakpoints in px. */
 export const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
-export type Breakpoint = keyof typeof BREAKPOINTS;
 
 /** A script chunk not loaded within this time raises a chunk-load error. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -12,11 +11,6 @@ export const TEXT_DIALOG_DEFAULT_LIMIT = 100;
 export const PATIENT_CARD_NAME_LENGTH = 15;
 /** Two taps within this window open the image view. */
 export const DOUBLE_TAP_WINDOW_MS = 500;
-/** The sidebar pins one quick link per case status (7), showing at most the first 10 pinned. */
-export const SIDEBAR_PINNED_LINKS = 7;
-export const SIDEBAR_PINNED_MAX_SHOWN = 10;
-/** The notification dropdown shows the last five. */
-export const LAST_NOTIFICATIONS_COUNT = 5;
 
 /** Teeth per jaw in the old service-data layout; the current layout version. */
 export const TEETH_PER_JAW = 14;

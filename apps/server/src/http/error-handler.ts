@@ -131,9 +131,11 @@ export function answerFrameworkError(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
-): FastifyReply {
+): void {
+  // Fastify types this handler as returning void; handing back the (thenable) reply would let it
+  // be mistaken for a promise to await.
   request.log.info({ code: error.code }, 'client error');
-  return reply.status(400).send(body(requestLanguage(request), 'BAD_REQUEST'));
+  reply.status(400).send(body(requestLanguage(request), 'BAD_REQUEST'));
 }
 
 export { body as errorBody };

@@ -355,8 +355,6 @@ export function createApiClient() {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 /** This tab's client. */
 const defaultClient = createApiClient();
 

@@ -9,7 +9,3 @@ const DAYJS_LOCALES: Record<Language, string> = { ptBR: 'pt-br', en: 'en', es: '
 export function setDatesLanguage(language: Language): void {
   dayjs.locale(DAYJS_LOCALES[language]);
 }
-
-export function datesLocale(): string {
-  return dayjs.locale();
-}

@@ -68,9 +68,6 @@ export function initialLanguage(): Language {
   return detectLanguage(typeof navigator === 'undefined' ? undefined : navigator.language);
 }
 
-/** Resolves when dates follow the language too (dayjs loads apart: the login page needs no dates). */
-export let datesReady: Promise<void> = Promise.resolve();
-
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   resources: {},
@@ -90,7 +87,11 @@ applyLanguageSideEffects(currentLanguage());
 export const i18nReady: Promise<void> = loadLanguage(currentLanguage());
 
 function applyLanguageSideEffects(language: Language): void {
-  datesReady = import('./dates').then(({ setDatesLanguage }) => setDatesLanguage(language));
+  // dayjs loads apart (the login page needs no dates). Should its chunk fail to load, dates keep
+  // the default locale rather than break the language switch.
+  import('./dates')
+    .then(({ setDatesLanguage }) => setDatesLanguage(language))
+    .catch(() => undefined);
   if (typeof document !== 'undefined') document.documentElement.lang = languageTag(language);
 }
 

@@ -383,7 +383,6 @@ export const announcementTextsSchema = z
     message: MESSAGE.required,
     path: ['en', 'title'],
   });
-export type AnnouncementTexts = z.infer<typeof announcementTextsSchema>;
 
 /**
  * `POST /api/v1/profile/announcement` (admin): without `id` creates, with one edits. Only one

@@ -38,8 +38,6 @@ export const ATTACHMENT_KINDS = {
   productThumbnail: ['generic'],
   avatar: ['generic'],
 } as const satisfies Record<AttachmentBucket, readonly string[]>;
-export type AttachmentKind<B extends AttachmentBucket = AttachmentBucket> =
-  (typeof ATTACHMENT_KINDS)[B][number];
 
 export const ATTACHMENT_STATUSES = [
   'public',
@@ -81,14 +79,6 @@ export const attachmentSchema = z.object({
   error: z.string().nullable().optional(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
-
-/** `POST /attachment/createPostUrl/{id}` body. */
-export const createPostUrlSchema = z.object({
-  id: z.number().int(),
-  filename: z.string().trim().min(1).max(255),
-  filesize: z.number().int().min(1),
-  attachment_name: z.string().trim().min(1).max(120),
-});
 
 /** An image if the mimetype contains image/, or with no mimetype if the url has .jpg, .jpeg or .png. */
 export function isImageAttachment(attachment: {
@@ -207,10 +197,6 @@ export function deleteAttachment<T extends Attachment>(attachment: T): Attachmen
     },
   };
 }
-
-/** An empty required slot: no file yet. */
-export const isEmptyAttachment = (attachment: { url: string | null; uploadedAt: string | null }) =>
-  !attachment.url && !attachment.uploadedAt;
 
 /** Case check: attachments are valid when at least one is public (and not deleted). */
 export function areAttachmentsValid(

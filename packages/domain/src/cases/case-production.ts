@@ -137,7 +137,6 @@ export const caseDeliveryMoneySchema = z.object({
   orderTotal: z.number().int().min(0),
   paymentMethod: z.enum(PAYMENT_METHODS),
 });
-export type CaseDeliveryMoney = z.infer<typeof caseDeliveryMoneySchema>;
 
 export const caseDeliverySchema = z.object({
   /** 0 Sedex, 1 PAC, 2 local withdraw, 3 motoboy. */
@@ -222,7 +221,6 @@ export const caseDispatchSchema = z.object({
   recordedAt: z.string(),
   recordedBy: userRefSchema.nullable(),
 });
-export type CaseDispatch = z.infer<typeof caseDispatchSchema>;
 
 /** A local withdraw is 'ready for pickup'; everything else ships. */
 export const dispatchKindFor = (shipmentType: number | null | undefined): DispatchKind =>

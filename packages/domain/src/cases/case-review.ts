@@ -81,8 +81,6 @@ export const openReviews = (reviews: readonly CaseReview[] | null | undefined) =
 export const isInReview = (reviews: readonly CaseReview[] | null | undefined) =>
   openReviews(reviews).length > 0;
 
-export const canMarkProblemSolved = isInReview;
-
 /** 'Problem solved': every open review gets solvedAt = now. */
 export function markProblemSolved(reviews: readonly CaseReview[], nowIso: string): CaseReview[] {
   return reviews.map((review) => (review.solvedAt ? review : { ...review, solvedAt: nowIso }));

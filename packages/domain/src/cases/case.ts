@@ -16,7 +16,6 @@ export const caseUserSchema = z.object({
   userId: z.number().int(),
   triggerNotification: z.boolean(),
 });
-export type CaseUser = z.infer<typeof caseUserSchema>;
 
 /** Case with its collections. */
 export const caseSchema = z.object({
@@ -41,4 +40,3 @@ export const caseSchema = z.object({
   chats: z.array(chatSchema),
   reviews: z.array(caseReviewSchema),
 });
-export type Case = z.infer<typeof caseSchema>;

@@ -27,7 +27,6 @@ export const TREATMENT_PURPOSE_IDS = Object.values(TREATMENT_PURPOSES) as Treatm
 
 /** Product category ids 1-8. */
 export const PRODUCT_CATEGORY_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-export type ProductCategoryId = (typeof PRODUCT_CATEGORY_IDS)[number];
 /** The only category that shows jaw, patient provisional, implant system and teeth to extract. */
 export const SURGICAL_GUIDE_CATEGORY_ID = 3;
 

@@ -22,7 +22,6 @@ export const chatMessageSchema = z.object({
   deletedAt: z.string().nullable(),
   viewers: z.array(z.number().int()),
 });
-export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** What a user sends. */
 export const newChatMessageSchema = z.object({
@@ -41,7 +40,6 @@ export const chatSchema = z.object({
   quotedNotification: z.number().int().nullable(),
   messages: z.record(z.string(), chatMessageSchema),
 });
-export type Chat = z.infer<typeof chatSchema>;
 
 /** Message count: the loaded messages if any, else qtdMsg. */
 export function chatMessageCount(chat: {
@@ -61,4 +59,3 @@ export const viewRecordSchema = z.object({
   eventSubId: z.number().int().nullable(),
   viewedAt: z.string(),
 });
-export type ViewRecord = z.infer<typeof viewRecordSchema>;

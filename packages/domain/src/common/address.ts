@@ -23,6 +23,3 @@ export const EMPTY_ADDRESS: Address = Object.freeze({
   address: '',
   complement: '',
 });
-
-/** `GET /shop/queryAddress/{zipcode}` answer: the address fields of a zip code. */
-export type ZipLookupResult = Address;

@@ -23,7 +23,6 @@ export const MESSAGE = {
   invalid: 'validation.invalid',
   brazilianZipCode: 'validation.brazilianZipCode',
 } as const;
-export type MessageKey = (typeof MESSAGE)[keyof typeof MESSAGE];
 
 export const PASSWORD_MIN_LENGTH = 8;
 

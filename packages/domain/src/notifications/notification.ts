@@ -41,8 +41,6 @@ export const NOTIFICATION_ICONS: Record<NotificationTypeKey, string> = {
   caseDispatched: 'truck',
 };
 export const DEFAULT_NOTIFICATION_ICON = 'bell';
-/** Every notification icon uses the primary colour. */
-export const NOTIFICATION_ICON_COLOR = 'primary';
 
 export function notificationTypeKey(eventType: number): NotificationTypeKey | undefined {
   return (Object.keys(NOTIFICATION_TYPES) as NotificationTypeKey[]).find(

@@ -20,7 +20,6 @@ export const invoiceCustomerSchema = z.object({
   email: z.string().max(254),
   invoiceNumber: z.string().max(60).nullable(),
 });
-export type InvoiceCustomer = z.infer<typeof invoiceCustomerSchema> & { address: Address };
 
 /** What the invoice dialog submits (`POST /case/transaction/{id}/setInvoiceCustomer`). */
 export const invoiceCustomerFormSchema = z

@@ -33,9 +33,6 @@ export const WEB_PAYMENT_METHODS = [
   'pagseguro',
 ] as const satisfies readonly PaymentMethod[];
 export const isWebPayment = (method: string) => isOneOf(WEB_PAYMENT_METHODS, method);
-/** Methods a staff member confirms by hand (receipt, card machine, insurance). */
-export const isStaffConfirmedPayment = (method: string) =>
-  method === 'pix' || method === 'physical' || method === 'dentalPrev';
 
 /**
  * Whether each method can be used as far as the platform goes: switched on in the payments
@@ -110,11 +107,6 @@ export const receiptJustificationSchema = z.object({
   justification: z.string().trim().max(RECEIPT_DESCRIPTION_MAX, MESSAGE.max),
 });
 
-/** A submitted receipt waits for staff authorisation (authUser/authAt). */
-export const isReceiptPendingAuthorisation = (
-  receipt: { authAt: string | null } | null | undefined,
-) => !!receipt && !receipt.authAt;
-
 /** Cancel: valid only with a reason id; reason and description both required. */
 export const cancelRequestSchema = z.object({
   reasonId: codeSchema(CANCEL_REASON_IDS, MESSAGE.required),
@@ -140,9 +132,6 @@ export function cancelState(
   if (!cancel?.requestAt) return 'none';
   return cancel.authAt ? 'authorized' : 'requested';
 }
-
-/** Shown for a cancel not authorised yet (domain catalogue `cancel.notAuthorizedYet`). */
-export const CANCEL_NOT_AUTHORIZED_LABEL_KEY = 'cancel.notAuthorizedYet';
 
 /** A cancel can be requested for a transaction that is not cancelled and has no cancel record. */
 export const canRequestCancel = (transaction: { paymentStatus: string; cancelId: number | null }) =>

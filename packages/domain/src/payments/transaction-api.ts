@@ -41,7 +41,6 @@ export const receiptViewSchema = z.object({
   authUser: personRefSchema.nullable(),
   authAt: z.string().nullable(),
 });
-export type ReceiptView = z.infer<typeof receiptViewSchema>;
 
 export const invoiceViewSchema = z.object({
   customerName: z.string(),
@@ -61,7 +60,6 @@ export const cancelViewSchema = z.object({
   authUser: personRefSchema.nullable(),
   authAt: z.string().nullable(),
 });
-export type CancelView = z.infer<typeof cancelViewSchema>;
 
 /** A transaction as its case's Transactions tab shows it. */
 export const transactionViewSchema = z.object({
@@ -111,18 +109,15 @@ export type CaseTransactions = z.infer<typeof caseTransactionsSchema>;
 
 /** `POST /case/transaction/{caseId}/new`: a transaction for the case's unpaid services. */
 export const newTransactionBodySchema = z.object({ paymentMethod: z.enum(PAYMENT_METHODS) });
-export type NewTransactionBody = z.infer<typeof newTransactionBodySchema>;
 
 /** `POST .../authReceipt` and `POST .../checkPhysicalPayment`. */
 export const authReceiptBodySchema = z.object({ approve: z.boolean() });
-export type AuthReceiptBody = z.infer<typeof authReceiptBodySchema>;
 export const checkPhysicalPaymentBodySchema = z.object({ confirm: z.boolean().default(true) });
 
 export const setInvoiceCustomerBodySchema = invoiceCustomerFormSchema;
 export const setInvoiceNumberBodySchema = z.object({
   invoiceNumber: z.string().trim().min(1).max(60),
 });
-export type SetInvoiceNumberBody = z.infer<typeof setInvoiceNumberBodySchema>;
 
 export const cancelTransactionBodySchema = cancelRequestSchema;
 export const authCancelBodySchema = z.object({ authorize: z.boolean() });

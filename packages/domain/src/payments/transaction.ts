@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from '../common/address';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, isPaidOrPrePaid } from './payment';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from './payment';
 import { invoiceCustomerSchema } from './invoice';
 
 /** Cancel record. */
@@ -13,7 +13,6 @@ export const cancelRecordSchema = z.object({
   authUser: z.number().int().nullable(),
   authAt: z.string().nullable(),
 });
-export type CancelRecord = z.infer<typeof cancelRecordSchema>;
 
 /** Receipt (a submission: justification text and file, then an authorisation). */
 export const receiptSchema = z.object({
@@ -23,7 +22,6 @@ export const receiptSchema = z.object({
   authUser: z.number().int().nullable(),
   authAt: z.string().nullable(),
 });
-export type Receipt = z.infer<typeof receiptSchema>;
 
 /** Transaction. Amounts are integer minor units in the case currency. */
 export const transactionSchema = z.object({
@@ -52,11 +50,3 @@ export const transactionSchema = z.object({
   cancelId: z.number().int().nullable(),
   cancel: cancelRecordSchema.nullable().optional(),
 });
-export type Transaction = z.infer<typeof transactionSchema>;
-
-/** Case check: every non-cancelled transaction is paid or pre-paid. */
-export function areTransactionsValid(transactions: readonly { paymentStatus: string }[]): boolean {
-  return transactions
-    .filter((transaction) => transaction.paymentStatus !== 'cancelled')
-    .every((transaction) => isPaidOrPrePaid(transaction.paymentStatus));
-}

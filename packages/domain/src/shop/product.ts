@@ -6,7 +6,6 @@ import { MANUFACTURE_TIME_DEFAULT_DAYS, QTD_MAX_DEFAULT } from '../constants';
 
 /** Products: named constants for the numeric codes, the Product schema, categories, kits. */
 export const PRODUCT_TYPES = { single: 1, combo: 2 } as const;
-export type ProductTypeId = (typeof PRODUCT_TYPES)[keyof typeof PRODUCT_TYPES];
 
 /** 1 is a planning service; any other value is manufacturing (2 is what the app stores). */
 export const PRODUCT_KINDS = { planning: 1, manufacturing: 2 } as const;
@@ -20,7 +19,6 @@ export const QTD_OPTION_IDS = Object.values(QTD_OPTIONS) as QtdOptionId[];
 
 /** Kinds of manufacture: 1 the provider will print, 2 should print, 3 can print. */
 export const KINDS_OF_MANUFACTURE = { providerPrints: 1, shouldPrint: 2, canPrint: 3 } as const;
-export type KindOfManufactureId = (typeof KINDS_OF_MANUFACTURE)[keyof typeof KINDS_OF_MANUFACTURE];
 
 /** A discount percent, whole numbers 0-100. */
 export const percentSchema = z
@@ -38,7 +36,6 @@ export const productTextSchema = z.object({
   discount: percentSchema,
   publish: z.boolean(),
 });
-export type ProductText = z.infer<typeof productTextSchema>;
 
 export const productSchema = z.object({
   id: z.number().int(),
@@ -127,7 +124,6 @@ export const productCategorySchema = z.object({
   ),
   active: z.boolean(),
 });
-export type ProductCategory = z.infer<typeof productCategorySchema>;
 
 /** Sleeve and Surgical kit. */
 export const sleeveSchema = z.object({
@@ -141,4 +137,3 @@ export const surgicalKitSchema = z.object({
   manufactureName: z.string().max(120),
   systems: z.array(z.string().max(120)),
 });
-export type SurgicalKit = z.infer<typeof surgicalKitSchema>;

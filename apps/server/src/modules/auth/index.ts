@@ -1,3 +1,2 @@
 // What the auth module offers other modules; they import nothing else from it.
 export { endAllAccountAccess, endOtherSessions, endSessionsAndResetLinks } from './account-access';
-export { createAuthService, type AuthService } from './auth.service';

@@ -1,8 +1,3 @@
 // What the payments module offers other modules; they import nothing else from it.
-export {
-  openTransaction,
-  recordTransactionOpened,
-  startTransaction,
-  type NewTransaction,
-} from './open-transaction';
-export { createTransactionViews, type TransactionViews } from './transaction-views';
+export { openTransaction, recordTransactionOpened, startTransaction } from './open-transaction';
+export { createTransactionViews } from './transaction-views';

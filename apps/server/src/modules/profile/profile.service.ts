@@ -3,6 +3,7 @@ import {
   announcementTextFor,
   isRegistrationCouponPending,
   nickNameSchema,
+  NO_ANNOUNCEMENT,
   type AdminAnnouncement,
   type AnnouncementSave,
   type AnnouncementText,
@@ -165,7 +166,7 @@ export function createProfileService(ctx: AppContext) {
       language: Language,
     ): Promise<{ active: boolean; title: string; body: string }> {
       const found = await findActiveAnnouncement(db);
-      if (!found) return { active: false, title: '', body: '' };
+      if (!found) return NO_ANNOUNCEMENT;
       return { active: true, ...announcementTextFor(announcementTextsOf(found), language) };
     },
 

@@ -174,5 +174,3 @@ export function createCasePaymentService(ctx: AppContext) {
     },
   };
 }
-
-export type CasePaymentService = ReturnType<typeof createCasePaymentService>;

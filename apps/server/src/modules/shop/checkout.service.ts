@@ -261,5 +261,3 @@ function refuseUnpayable(priced: PricedCart, paymentMethod: string): void {
   }
   if (Object.keys(fields).length > 0) throw validationError(fields);
 }
-
-export type CheckoutService = ReturnType<typeof createCheckoutService>;

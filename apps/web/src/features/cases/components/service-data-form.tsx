@@ -146,7 +146,8 @@ export function ServiceDataForm(props: {
 
   const readOnly = props.readOnly;
   return (
-    <form onSubmit={save} noValidate>
+    // save reports its own failures (field errors or a notification); nothing to await here.
+    <form onSubmit={(event) => void save(event)} noValidate>
       <Stack gap="md">
         {shows('jaw') && (
           <div>

@@ -97,7 +97,8 @@ export function ServiceDataV1View(props: {
           onChange={(event) => setTerms(event.currentTarget.checked)}
         />
         {!props.readOnly && !data.terms && (
-          <Button size="xs" onClick={accept} disabled={!terms} loading={props.saving}>
+          // accept reports its own failure in a notification; nothing to await here.
+          <Button size="xs" onClick={() => void accept()} disabled={!terms} loading={props.saving}>
             {t('cases:serviceData.save')}
           </Button>
         )}

@@ -275,7 +275,8 @@ export function ServicesSection({ detail }: { detail: CaseDetail }) {
           />
           <Group justify="flex-end">
             <Button
-              onClick={addChosen}
+              // addChosen reports its own failure in a notification.
+              onClick={() => void addChosen()}
               loading={add.isPending}
               disabled={Object.keys(selection).length === 0}
             >

@@ -146,7 +146,8 @@ function ServicesStep({ detail, onDone }: { detail: CaseDetail; onDone: () => vo
           {t('cases:intake.total', { amount: formatMoney(total, detail.caseCurrency) })}
         </Text>
         <Button
-          onClick={next}
+          // next reports its own failure in a notification.
+          onClick={() => void next()}
           loading={add.isPending}
           disabled={chosen.length === 0 && detail.services.length === 0}
         >

@@ -36,12 +36,14 @@ export function PrivacyDeleteAccount() {
       return;
     }
     remove.mutate(password, {
-      onSuccess: async () => {
+      onSuccess: () => {
         clearSession();
         showSuccess(t('privacy.delete.done'));
-        // Leave the main layout before clearing the cache (its queries would refetch).
-        await navigate('/login', { replace: true });
-        queryClient.clear();
+        // Leave the main layout before clearing the cache (its queries would refetch). The
+        // cache is cleared even if the navigation fails: the account is gone either way.
+        void Promise.resolve(navigate('/login', { replace: true })).finally(() =>
+          queryClient.clear(),
+        );
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'WRONG_PASSWORD') {

@@ -30,7 +30,6 @@ export type StudentsOverview = z.infer<typeof studentsOverviewSchema>;
 export type Student = StudentsOverview['students'][number];
 
 const invitationPreviewSchema = z.object({ instructorName: z.string(), discount: z.number() });
-export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 const receivedInvitationsSchema = z.array(
   z.object({
