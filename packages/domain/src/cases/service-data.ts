@@ -25,8 +25,6 @@ export type TreatmentPurposeKey = keyof typeof TREATMENT_PURPOSES;
 export type TreatmentPurposeId = (typeof TREATMENT_PURPOSES)[TreatmentPurposeKey];
 export const TREATMENT_PURPOSE_IDS = Object.values(TREATMENT_PURPOSES) as TreatmentPurposeId[];
 
-/** Product category ids 1-8. */
-export const PRODUCT_CATEGORY_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** The only category that shows jaw, patient provisional, implant system and teeth to extract. */
 export const SURGICAL_GUIDE_CATEGORY_ID = 3;
 

@@ -12,17 +12,6 @@ export const CHAT_CHANNEL_IDS = Object.values(CHAT_CHANNELS) as ChatChannelId[];
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 
-export const chatMessageSchema = z.object({
-  id: z.number().int(),
-  caseId: z.number().int(),
-  chatId: z.number().int(),
-  fromUser: z.number().int(),
-  text: z.string(),
-  sendAt: z.string(),
-  deletedAt: z.string().nullable(),
-  viewers: z.array(z.number().int()),
-});
-
 /** What a user sends. */
 export const newChatMessageSchema = z.object({
   text: z
@@ -30,15 +19,6 @@ export const newChatMessageSchema = z.object({
     .trim()
     .min(1, MESSAGE.required)
     .max(CHAT_MESSAGE_MAX_LENGTH, MESSAGE.max),
-});
-
-export const chatSchema = z.object({
-  id: z.number().int(),
-  caseId: z.number().int(),
-  qtdMsg: z.number().int().min(0),
-  ntfMsg: z.number().int().min(0),
-  quotedNotification: z.number().int().nullable(),
-  messages: z.record(z.string(), chatMessageSchema),
 });
 
 /** Message count: the loaded messages if any, else qtdMsg. */
@@ -49,13 +29,3 @@ export function chatMessageCount(chat: {
   const loaded = Object.keys(chat.messages ?? {}).length;
   return loaded > 0 ? loaded : chat.qtdMsg;
 }
-
-/** View record: who saw which event of a case. */
-export const viewRecordSchema = z.object({
-  id: z.number().int(),
-  caseId: z.number().int(),
-  userId: z.number().int(),
-  eventType: z.number().int(),
-  eventSubId: z.number().int().nullable(),
-  viewedAt: z.string(),
-});

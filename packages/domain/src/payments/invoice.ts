@@ -11,16 +11,6 @@ import { isOneOf } from '../common/one-of';
 export const INVOICE_DOCUMENT_TYPES = ['CPF', 'CNPJ', 'id'] as const;
 export type InvoiceDocumentType = (typeof INVOICE_DOCUMENT_TYPES)[number];
 
-/** Invoice customer (the stored record). */
-export const invoiceCustomerSchema = z.object({
-  id: z.number().int(),
-  customerName: z.string().max(120),
-  documentType: z.enum(INVOICE_DOCUMENT_TYPES),
-  document: z.string().max(30),
-  email: z.string().max(254),
-  invoiceNumber: z.string().max(60).nullable(),
-});
-
 /** What the invoice dialog submits (`POST /case/transaction/{id}/setInvoiceCustomer`). */
 export const invoiceCustomerFormSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountSchema } from '../common/bounds';
 import { MESSAGE } from '../forms/rules';
-import { LANGUAGES, type Language } from '../i18n/locale';
+import type { Language } from '../i18n/locale';
 import { MANUFACTURE_TIME_DEFAULT_DAYS, QTD_MAX_DEFAULT } from '../constants';
 
 /** Products: named constants for the numeric codes, the Product schema, categories, kits. */
@@ -113,18 +113,6 @@ export function clampQuantity(quantity: number, qtdMax: number = QTD_MAX_DEFAULT
   return Math.min(max, Math.max(1, Math.floor(quantity)));
 }
 
-/** Category (fields not shown): a translated name and an active flag; ids 1-8. */
-export const productCategorySchema = z.object({
-  id: z.number().int(),
-  name: z.object(
-    Object.fromEntries(LANGUAGES.map((l) => [l, z.string().max(120)])) as Record<
-      Language,
-      z.ZodString
-    >,
-  ),
-  active: z.boolean(),
-});
-
 /** Sleeve and Surgical kit. */
 export const sleeveSchema = z.object({
   id: z.number().int(),
@@ -132,8 +120,3 @@ export const sleeveSchema = z.object({
   sleeve_price: amountSchema,
 });
 export type Sleeve = z.infer<typeof sleeveSchema>;
-
-export const surgicalKitSchema = z.object({
-  manufactureName: z.string().max(120),
-  systems: z.array(z.string().max(120)),
-});
