@@ -172,7 +172,9 @@ describe('checkout currency', { timeout: 30_000 }, () => {
           }),
         }),
       );
-      await waitFor(() => expect(quoteBodies(calls).at(-1)?.currency).toBe('BRL'));
+      await waitFor(() => expect(quoteBodies(calls).at(-1)?.currency).toBe('BRL'), {
+        timeout: 5000,
+      });
       expect(
         await screen.findByRole('radio', {
           name: new RegExp(tr('shop', 'paymentMethods.pix.label')),
