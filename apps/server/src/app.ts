@@ -15,6 +15,7 @@ import { createRateLimitStore, registerRateLimit } from './adapters/rate-limit/r
 import { createStorage } from './adapters/storage/create-storage';
 import { createLiveUpdates } from './adapters/live/live-updates';
 import { createMailWorker, withMailWorker, type MailWorker } from './modules/mail/mail-worker';
+import { outboxBacklog } from './modules/mail';
 import { attachSocketServer } from './adapters/live/socket-server';
 import type { Storage } from './adapters/storage/storage';
 import { createViaCepZipLookup } from './adapters/zip-lookup/viacep';
@@ -32,7 +33,6 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { periodicJobs } from './jobs/periodic-jobs';
 import { registerMetricsRoute } from './http/metrics-route';
 import { createAppMetrics } from './metrics/app-metrics';
-import { readOutboxBacklog } from './metrics/outbox-metrics.repository';
 import { registerAttachmentRoutes } from './modules/attachments/attachments.routes';
 import {
   createAttachmentsService,
@@ -221,7 +221,7 @@ export async function buildApp(
   });
   metrics.readFrom({
     pool: database.pool,
-    outbox: () => readOutboxBacklog(database.db),
+    outbox: () => outboxBacklog(database.db),
     liveConnections: sockets.connections,
   });
 

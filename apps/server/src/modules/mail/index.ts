@@ -1,2 +1,2 @@
 // What the mail module offers other modules; they import nothing else from it.
-export { enqueueMail } from './mail-outbox';
+export { enqueueMail, outboxBacklog } from './mail-outbox';

@@ -248,3 +248,20 @@ export async function markNotificationsMailed(tx: DbOrTx, ids: number[]): Promis
     .set({ sentAt: sql`now()` })
     .where(inArray(notifications.id, ids));
 }
+
+/** Pending mails and the age of the oldest one, read at each scrape (an indexed status filter). */
+export async function readOutboxBacklog(
+  db: DbOrTx,
+): Promise<{ pending: number; oldestAgeSeconds: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)::int`,
+      oldestAgeSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt})), 0)::float8`,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'pending'));
+  return {
+    pending: Number(row?.pending ?? 0),
+    oldestAgeSeconds: Number(row?.oldestAgeSeconds ?? 0),
+  };
+}

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { insertMail } from './mail-outbox.repository';
+import { insertMail, readOutboxBacklog } from './mail-outbox.repository';
 
 /**
  * Puts a mail in the durable outbox (decision 016). Call it with the transaction of the change
@@ -14,4 +14,9 @@ export async function enqueueMail(
   mail: { recipient: string; template: string; language: string; params: Record<string, unknown> },
 ): Promise<void> {
   await insertMail(tx, mail);
+}
+
+/** How many mails wait and how old the oldest is, for the operator's metrics. */
+export function outboxBacklog(db: DbOrTx): Promise<{ pending: number; oldestAgeSeconds: number }> {
+  return readOutboxBacklog(db);
 }
