@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { AVATAR_MAX_BYTES, isOneOf } from '@dentflow/domain';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../http/app-error';
+import { avatarKeyOf } from '../users';
 import { writeAudit } from '../audit';
 import { findUserAvatar, setUserAvatar } from './attachments.repository';
 
@@ -14,11 +15,6 @@ const NAME = /^[a-f0-9]{32}$/;
 
 /** The avatar's object key is derived from the URL stored on the user: `avatars/{id}/{name}`. */
 const avatarUrl = (userId: number, name: string) => `${AVATAR_PATH}/${userId}/${name}`;
-export const avatarKeyOf = (url: string | null | undefined) => {
-  const match = url?.match(/^\/api\/v1\/profile\/avatar\/(\d+)\/([a-f0-9]{32})$/);
-  return match ? `avatars/${match[1]}/${match[2]}` : null;
-};
-
 /** Avatar: JPG, GIF or PNG up to 800 kB, stored as a square WebP thumbnail. */
 export function createAvatarService(ctx: AppContext) {
   const { db, storage } = ctx;

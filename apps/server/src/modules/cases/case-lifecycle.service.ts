@@ -22,7 +22,6 @@ import {
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { DbOrTx } from '../../db/client';
 import { findUserById } from '../users';
-import { findProduct, findProductsByIds } from '../products';
 import { AppError, validationError } from '../../http/app-error';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
 import { auditCaseStatus } from './case-status-audit';
@@ -34,6 +33,8 @@ import {
   insertCaseEvent,
   insertCaseReview,
   insertCaseServices,
+  findProduct,
+  findProductsByIds,
   insertPatient,
   listCaseTransactionStatuses,
   listServicesWithoutOrder,

@@ -105,6 +105,19 @@ export async function insertCaseEvent(
   return row!;
 }
 
+export async function findProduct(db: DbOrTx, id: number): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
+export async function findProductsByIds(db: DbOrTx, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
 export async function insertCaseServices(
   db: DbOrTx,
   values: (typeof caseServices.$inferInsert)[],

@@ -1,4 +1,5 @@
 // What the users module offers other modules; they import nothing else from it.
+export { avatarKeyOf } from './avatar-key';
 export { profilePatchOf, toUserProfile } from './user-profile';
 export {
   createUser,

@@ -21,7 +21,7 @@ import { AppError, validationError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
 import { hashPassword } from '../../security/passwords';
 import { writeAudit } from '../audit';
-import { avatarKeyOf } from '../attachments';
+import { avatarKeyOf } from './avatar-key';
 import { eraseOutlivingRecords } from './erasure';
 import { profilePatchOf, toUserProfile } from './user-profile';
 import {
