@@ -32,6 +32,7 @@ import {
   countCasesByFilter,
   listCasePage,
   searchArchivedCases,
+  type ArchiveQuery,
   type CasePreviewRow,
 } from './cases-list.repository';
 import { listCaseEvents, prepareCaseDetail } from './case-detail.repository';
@@ -203,16 +204,7 @@ export function createCaseReads(ctx: Pick<AppContext, 'db'>) {
     async archiveSearch(
       caller: Caller,
       page: number,
-      query: {
-        patient?: string | undefined;
-        from?: string | undefined;
-        to?: string | undefined;
-        category?: number | undefined;
-        product?: number | undefined;
-        currency?: string | undefined;
-        status?: string | undefined;
-        pageSize: number;
-      },
+      query: Omit<ArchiveQuery, 'page' | 'language'>,
       language: Language,
     ): Promise<CasePage> {
       const patient = query.patient ? foldText(query.patient) : undefined;
