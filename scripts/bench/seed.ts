@@ -2,12 +2,13 @@ import type pg from 'pg';
 
 /**
  * Bulk benchmark data in plain SQL (generate_series), on top of the demo seed: 500 bench owners
- * (doctors and clinics), 100,000 cases with patients, services, planners, members, reviews and a
+ * (doctors and clinics), CASE_COUNT cases with patients, services, planners, members, reviews and a
  * 'created' event each. The demo doctor is the heavy owner (2,000 cases). Statuses, dates and
  * names are spread by hashes of the row number, so the data is the same on every run.
  */
 
-export const CASE_COUNT = 100_000;
+/** BENCH_CASES (default 100,000): a million seeds in a few minutes, all set-based. */
+export const CASE_COUNT = Number(process.env.BENCH_CASES ?? 100_000);
 export const HEAVY_OWNER_CASES = 2_000;
 export const OWNER_COUNT = 500;
 /** Cases kept in 'new' for the move measurements, per actor (one per concurrent request). */

@@ -1,0 +1,66 @@
+/**
+ * The bench's anchor: the best this machine could do for the same calls. A bare Fastify 5 with
+ * `pg` (no auth plugin, no helmet, no zod serializer, no request log, no hooks; the product's
+ * pool size), started in its own process by bench.ts. For each call it sends exactly the
+ * statements the product sent for the same caller (captured by sql-recorder.ts, the session
+ * lookup included), in the same order, as named statements where the product names them, and
+ * answers `{ obj: [rows of each statement] }`. The caller is the `x-bench-user` header.
+ *
+ * Env: DATABASE_URL, PORT, BARE_CALLS (the captured calls, JSON: key → statements), POOL_SIZE.
+ */
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { callKey, type CapturedCalls } from './captured-calls';
+
+const calls = JSON.parse(readFileSync(process.env.BARE_CALLS!, 'utf8')) as CapturedCalls;
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.POOL_SIZE ?? 10),
+});
+const app = Fastify({ logger: false });
+
+/** Replays one captured call; `caseId` replaces the id the capture was made with. */
+async function replay(user: string | undefined, route: string, caseId?: number) {
+  const call = calls[callKey(user, route)];
+  if (!call) throw new Error(`no captured statements for ${callKey(user, route)}`);
+  const results: unknown[][] = [];
+  for (const statement of call.statements) {
+    const values =
+      caseId === undefined
+        ? statement.values
+        : statement.values.map((value, index) =>
+            statement.caseIdAt?.includes(index) ? caseId : value,
+          );
+    const { rows } = await pool.query<unknown[]>({
+      name: statement.name,
+      text: statement.text,
+      values,
+      ...(statement.rowMode ? { rowMode: statement.rowMode } : {}),
+    });
+    results.push(rows);
+  }
+  return { obj: results };
+}
+
+const userOf = (headers: Record<string, unknown>) =>
+  typeof headers['x-bench-user'] === 'string' ? headers['x-bench-user'] : undefined;
+
+app.get('/api/health', async (request) => replay(userOf(request.headers), '/api/health'));
+app.get('/api/v1/profile/get', async (request) =>
+  replay(userOf(request.headers), '/api/v1/profile/get'),
+);
+app.get('/api/v1/case/counts', async (request) =>
+  replay(userOf(request.headers), '/api/v1/case/counts'),
+);
+app.get('/api/v1/case/list/:filter/:page', async (request) =>
+  replay(userOf(request.headers), request.url),
+);
+app.get<{ Params: { id: string } }>('/api/v1/case/:id/get', async (request) =>
+  replay(userOf(request.headers), '/api/v1/case/:id/get', Number(request.params.id)),
+);
+
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.on('SIGTERM', () => {
+  void app.close().then(() => pool.end());
+});

@@ -1,0 +1,44 @@
+/**
+ * The statements one product call sent, as sql-recorder.ts wrote them, grouped per call for the
+ * bare server to replay.
+ */
+
+export interface CapturedStatement {
+  name?: string | undefined;
+  /** 'array' where the product (drizzle) reads rows as arrays. */
+  rowMode?: 'array' | undefined;
+  text: string;
+  values: unknown[];
+  /** Positions of `values` holding the case id of a `case/{id}` call (replaced on replay). */
+  caseIdAt?: number[];
+}
+
+export interface CapturedCall {
+  statements: CapturedStatement[];
+}
+
+/** Call key → its statements; the key is the caller and the URL (`:id` for a case id). */
+export type CapturedCalls = Record<string, CapturedCall>;
+
+export const callKey = (user: string | undefined, route: string) => `${user ?? 'anon'} ${route}`;
+
+/**
+ * The recorder's lines (one JSON object per statement, labelled with the call key) grouped by
+ * call. `caseIds` maps a call key to the case id its capture was made with: values equal to it
+ * become replaceable, so the bare server can read any case with the same statements.
+ */
+export function groupCaptured(lines: string, caseIds: Record<string, number>): CapturedCalls {
+  const calls: CapturedCalls = {};
+  for (const line of lines.split('\n')) {
+    if (!line.trim()) continue;
+    const { label, ...statement } = JSON.parse(line) as CapturedStatement & { label: string };
+    const caseId = caseIds[label];
+    if (caseId !== undefined) {
+      statement.caseIdAt = statement.values.flatMap((value, index) =>
+        value === caseId || value === String(caseId) ? [index] : [],
+      );
+    }
+    (calls[label] ??= { statements: [] }).statements.push(statement);
+  }
+  return calls;
+}

@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export const ADMIN_URL =
+  process.env.BENCH_PG_URL ??
+  process.env.TEST_PG_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+const repoRoot = join(import.meta.dirname, '..', '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function adminQuery(text: string) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    return await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+export function databaseUrl(name: string) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function spawnServer(args: string[], cwd: string, env: Record<string, string>, port: number) {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const server: ServerProcess = {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+  return server;
+}
+
+/**
+ * The real server (`apps/server/src/main.ts` through tsx) in its own process. `recordSqlTo`
+ * loads sql-recorder.ts into it (the capture step only); BENCH_CPU_PROF profiles it.
+ */
+export async function startProduct(
+  env: Record<string, string>,
+  options: { recordSqlTo?: string } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const profile =
+    CPU_PROF_DIR && !options.recordSqlTo ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const recorder = options.recordSqlTo
+    ? ['--import', join(import.meta.dirname, 'sql-recorder.ts')]
+    : [];
+  const server = spawnServer(
+    [...profile, '--import', 'tsx', ...recorder, 'src/main.ts'],
+    join(repoRoot, 'apps', 'server'),
+    { ...env, ...(options.recordSqlTo ? { BENCH_SQL_RECORD: options.recordSqlTo } : {}) },
+    port,
+  );
+  await waitForHealth(server);
+  return server;
+}
+
+/** The bare anchor (bare-server.ts) in its own process, replaying the captured calls. */
+export async function startBare(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const server = spawnServer(
+    ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts')],
+    repoRoot,
+    env,
+    port,
+  );
+  await waitForHealth(server);
+  return server;
+}
+
+async function waitForHealth(server: ServerProcess) {
+  for (let i = 0; i < 480; i++) {
+    if (server.child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${server.base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not start:\n${server.output()}`);
+}
