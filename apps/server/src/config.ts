@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { SEARCH_TOTAL_CAP } from '@dentflow/domain';
 import { findRepoRoot, resolveUserPath } from './paths';
 
 /** A yes/no variable; unset gives `fallback` (undefined: decided later from other settings). */
@@ -128,6 +129,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalText,
   ZIP_LOOKUP_URL: optionalUrl(/^https?:\/\//, 'https://viacep.com.br/ws'),
   ZIP_LOOKUP_TIMEOUT_MS: positiveInt(5000),
+  CASE_SEARCH_TOTAL_CAP: positiveInt(SEARCH_TOTAL_CAP),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
   RATE_LIMIT_LOGIN_MAX: positiveInt(20),
@@ -192,6 +194,8 @@ export interface Config {
   webDistDir: string;
   zipLookupUrl: string | undefined;
   zipLookupTimeoutMs: number;
+  /** A searched case list counts its matches up to this many, then answers "cap+". */
+  caseSearchTotalCap: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   rateLimit: {
     windowMs: number;
@@ -312,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : join(repoRoot, 'apps', 'web', 'dist'),
     zipLookupUrl: e.ZIP_LOOKUP_URL?.replace(/\/+$/, ''),
     zipLookupTimeoutMs: e.ZIP_LOOKUP_TIMEOUT_MS,
+    caseSearchTotalCap: e.CASE_SEARCH_TOTAL_CAP,
     logLevel: e.LOG_LEVEL,
     rateLimit: {
       windowMs: e.RATE_LIMIT_WINDOW_MS,

@@ -62,4 +62,5 @@ export * from './admin/audit-api';
 export * from './admin/student-cases-api';
 export * from './live/live-event';
 export * from './cases/case-currency';
+export * from './cases/list-total';
 export * from './payments/payment-availability';

@@ -174,6 +174,11 @@ export type CasePreview = z.infer<typeof casePreviewSchema>;
 export const casePageSchema = z.object({
   items: z.array(casePreviewSchema),
   total: z.number().int(),
+  /**
+   * A searched list counts at most SEARCH_TOTAL_CAP matches: true when there are more, and
+   * `total` is then the cap (shown as "1,000+"). Absent or false: `total` is exact.
+   */
+  totalCapped: z.boolean().optional(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -50,7 +50,7 @@ import {
  * The reads of cases: one case as its caller sees it (with the actions they may take), the
  * lists, the archive search, the counts and the history.
  */
-export function createCaseReads(ctx: Pick<AppContext, 'db'>) {
+export function createCaseReads(ctx: Pick<AppContext, 'db' | 'config'>) {
   const { db } = ctx;
 
   function toPreview(row: CasePreviewRow): CasePreview {
@@ -187,14 +187,21 @@ export function createCaseReads(ctx: Pick<AppContext, 'db'>) {
       language: Language,
     ): Promise<CasePage> {
       const q = query.q ? foldText(query.q) : undefined;
-      const { rows, total } = await listCasePage(db, viewerOf(caller), {
+      const { rows, total, totalCapped } = await listCasePage(db, viewerOf(caller), {
         filter,
         page,
         pageSize: query.pageSize,
         q: q || undefined,
+        totalCap: ctx.config.caseSearchTotalCap,
         language,
       });
-      return { items: rows.map(toPreview), total, page, pageSize: query.pageSize };
+      return {
+        items: rows.map(toPreview),
+        total,
+        ...(totalCapped ? { totalCapped } : {}),
+        page,
+        pageSize: query.pageSize,
+      };
     },
 
     counts(caller: Caller): Promise<CaseCounts> {

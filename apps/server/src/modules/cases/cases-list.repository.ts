@@ -3,6 +3,7 @@ import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CASE_LIST_FILTERS,
+  cappedTotal,
   isCaseStaff,
   isInstructor,
   isPrinter,
@@ -30,7 +31,17 @@ export interface CaseListQuery {
   pageSize: number;
   /** Folded search text (patient name, contains) or a case id when numeric. */
   q?: string | undefined;
+  /** A searched list counts at most this many matches (`totalCapped` beyond). */
+  totalCap: number;
   language: Language;
+}
+
+/** One list page: its rows and the total, capped for a searched list. */
+export interface CaseListPage {
+  rows: CasePreviewRow[];
+  total: number;
+  /** True when a search matched more than `totalCap` cases: `total` is then the cap. */
+  totalCapped: boolean;
 }
 
 export interface CasePreviewRow {
@@ -66,6 +77,8 @@ const listParam = {
   cut: sql.placeholder('cut'),
   pattern: sql.placeholder('pattern'),
   caseId: sql.placeholder('caseId'),
+  /** totalCap + 1: a searched total counts this many matches at most. */
+  countLimit: sql.placeholder('countLimit'),
   language: sql`${sql.placeholder('language')}::text`,
 };
 
@@ -157,7 +170,8 @@ function pageIdsAndTotal(shape: ListShape): { pageIds: SQL; total: SQL } {
                    order by ${cases.modifiedAt} desc, ${cases.id} desc limit ${limit} offset ${offset}`,
       // Without a search, the filter's total is the sum of its few counter rows.
       total: search
-        ? sql`select count(*)::int as total from ${cases} where ${where}`
+        ? sql`select count(*)::int as total from (select 1 from ${cases} where ${where}
+                limit ${listParam.countLimit}) matches`
         : sql`select coalesce(sum(${caseListCounts.n}), 0)::int as total from ${caseListCounts}
                where ${
                  shape.filter === 'checkingout'
@@ -167,10 +181,15 @@ function pageIdsAndTotal(shape: ListShape): { pageIds: SQL; total: SQL } {
     };
   }
   const { viewerRows, extra } = visibleBranches(shape);
+  // A searched total stops counting past the cap; an unsearched one is the viewer's own range.
+  const countOf = (rows: SQL) =>
+    shape.search
+      ? sql`select count(*)::int as total from (select 1 from (${rows}) v limit ${listParam.countLimit}) matches`
+      : sql`select count(*)::int as total from (${rows}) v`;
   if (extra.length === 0) {
     return {
       pageIds: sql`select id from (${viewerRows}) v ${newestFirst} limit ${limit} offset ${offset}`,
-      total: sql`select count(*)::int as total from (${viewerRows}) v`,
+      total: countOf(viewerRows),
     };
   }
   const cut = (branch: SQL) =>
@@ -178,10 +197,12 @@ function pageIdsAndTotal(shape: ListShape): { pageIds: SQL; total: SQL } {
   return {
     pageIds: sql`select id from (${sql.join([viewerRows, ...extra].map(cut), sql` union `)}) v
                  ${newestFirst} limit ${limit} offset ${offset}`,
-    total: sql`select count(*)::int as total from (${sql.join(
-      [viewerRows, ...extra].map((branch) => sql`(${branch})`),
-      sql` union `,
-    )}) v`,
+    total: countOf(
+      sql.join(
+        [viewerRows, ...extra].map((branch) => sql`(${branch})`),
+        sql` union `,
+      ),
+    ),
   };
 }
 
@@ -237,6 +258,7 @@ type ListValues = {
   cut: number;
   pattern: string | null;
   caseId: number | null;
+  countLimit: number;
   language: Language;
 };
 type ListRun = (values: ListValues) => Promise<{ rows: CasePreviewRow[]; total: number }>;
@@ -327,7 +349,7 @@ export async function listCasePage(
   db: DbOrTx,
   viewer: CaseViewer,
   query: CaseListQuery,
-): Promise<{ rows: CasePreviewRow[]; total: number }> {
+): Promise<CaseListPage> {
   const shape: ListShape = {
     staff: isCaseStaff(viewer),
     printer: isPrinter(viewer.roles),
@@ -341,15 +363,19 @@ export async function listCasePage(
   let run = runs.get(key);
   if (!run) runs.set(key, (run = prepareListRun(db, shape)));
   const offset = query.page * query.pageSize;
-  return run({
+  const { rows, total } = await run({
     userId: viewer.userId,
     limit: query.pageSize,
     offset,
     cut: offset + query.pageSize,
     pattern: query.q ? `%${escapeLike(query.q)}%` : null,
     caseId: shape.search === 'nameOrId' ? Number(query.q) : null,
+    countLimit: query.totalCap + 1,
     language: query.language,
   });
+  return shape.search
+    ? { rows, ...cappedTotal(total, query.totalCap) }
+    : { rows, total, totalCapped: false };
 }
 
 /**

@@ -49,6 +49,38 @@ describe('case list', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'New case' })).toHaveAttribute('href', '/cases/create');
   });
 
+  it.each([
+    ['en', 'Cases found: 1,000+'],
+    ['ptBR', 'Casos encontrados: 1.000+'],
+    ['es', 'Casos encontrados: 1.000+'],
+  ] as const)('shows a capped search total as "1,000+" in %s', async (language, shown) => {
+    await applyLanguage(language);
+    mockFetch((call) =>
+      call.path === '/profile/get'
+        ? ok(completeProfile())
+        : ok({
+            items: [casePreview({ id: 2, patient: { fname: 'Ana', lname: 'Muller' } })],
+            total: 1000,
+            totalCapped: true,
+            page: 0,
+            pageSize: 20,
+          }),
+    );
+    renderRoutes(routes, '/cases/new?q=muller');
+    expect(await screen.findByText(shown)).toBeInTheDocument();
+  });
+
+  it("shows an exact total above a thousand with the reader's separator", async () => {
+    await applyLanguage('ptBR');
+    mockFetch((call) =>
+      call.path === '/profile/get'
+        ? ok(completeProfile())
+        : ok({ items: [casePreview()], total: 35340, page: 0, pageSize: 20 }),
+    );
+    renderRoutes(routes, '/cases/new');
+    expect(await screen.findByText('Casos encontrados: 35.340')).toBeInTheDocument();
+  });
+
   it('pages with the pager (page numbers from 0 on the API)', async () => {
     const { calls } = mockFetch((call) => {
       if (call.path === '/profile/get') return ok(completeProfile());

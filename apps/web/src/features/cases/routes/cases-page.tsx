@@ -19,6 +19,7 @@ import { ListStates } from '../../../lib/ui/list-states';
 import {
   CASE_PAGE_SIZE_DEFAULT,
   DEFAULT_CASE_LIST_FILTER,
+  formatListTotal,
   isCaseListFilter,
   isDoctor,
   sessionRoles,
@@ -30,6 +31,7 @@ import { useCaseList } from '../api/list-cases';
 import { CaseCard } from '../components/case-card';
 import { CasePreviewPane } from '../components/case-preview';
 import { useDebouncedUrlUpdate } from '../../../lib/use-debounced-url-update';
+import { currentLanguage } from '../../../lib/i18n';
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -103,7 +105,8 @@ function CaseListView({ filter }: { filter: CaseListFilter }) {
       {(answer) => (
         <Stack gap="sm">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {t('cases:list.total', { n: answer.total })}
+            {/* A search counts up to a cap: "1,000+" beyond it, in the reader's number format. */}
+            {t('cases:list.total', { n: formatListTotal(answer, currentLanguage()) })}
           </Text>
           <Stack gap="xs" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
             {answer.items.map((item) => (
