@@ -28,6 +28,7 @@ import { answerFrameworkError, registerErrorHandling } from './http/error-handle
 import { openApiSecurity, registerPermissions } from './http/permissions';
 import { loggerOptions, type LogDestination } from './http/request-log';
 import { registerTextGuard } from './http/text-guard';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestId, requestAwareLogger, requestIdOf } from './http/request-id';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { periodicJobs } from './jobs/periodic-jobs';
@@ -226,8 +227,8 @@ export async function buildApp(
   });
 
   const storeOrigin = ctx.storage.browserOrigin ? [ctx.storage.browserOrigin] : [];
-  // Built once: @fastify/helmet rebuilt helmet and re-parsed the policy on every request (about
-  // 12 % of a trivial request's CPU, docs/performance.md).
+  // Built once and read once: @fastify/helmet rebuilt helmet and re-parsed the policy on every
+  // request (about 12 % of a trivial request's CPU, docs/performance.md).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -247,9 +248,7 @@ export async function buildApp(
       },
     },
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
+  registerSecurityHeaders(app, securityHeaders);
   await registerRateLimit(app, rateLimitStore);
   await app.register(swagger, {
     openapi: {
@@ -283,8 +282,9 @@ export async function buildApp(
     },
   });
   // While draining, clients (and the balancer) open their next request on another connection.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) void reply.header('connection', 'close');
+    done(null, payload);
   });
   registerHealthRoutes(app, { ping: database.ping, draining: () => draining });
   registerAuthRoutes(app, auth, config);

@@ -24,8 +24,19 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessTokenSubject | null>;
 }
 
-/** Short-lived HS256 JWT access tokens: `sub` is the user id, `sid` the session's family id. */
+/** How many verified tokens are remembered (about 300 bytes each). */
+const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Short-lived HS256 JWT access tokens: `sub` is the user id, `sid` the session's family id.
+ *
+ * A token that verified is remembered until it expires: a client sends the same token with
+ * every request for 15 minutes, and WebCrypto's HMAC check was about 15 % of an authenticated
+ * read's server CPU (docs/performance.md). The same string verifies the same way until its
+ * `exp`; a closed session is refused by the session lookup that every request still makes.
+ */
 export function createAccessTokens(secret: string): AccessTokens {
+  const verified = new Map<string, { subject: AccessTokenSubject; expiresAtMs: number }>();
   // Imported once: handing jose the raw bytes made it import the HMAC key again on every call
   // (half of the token check's CPU, docs/performance.md).
   const key = crypto.subtle.importKey(
@@ -46,6 +57,9 @@ export function createAccessTokens(secret: string): AccessTokens {
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
         .sign(await key),
     async verify(token) {
+      const known = verified.get(token);
+      if (known && known.expiresAtMs > Date.now()) return known.subject;
+      if (known) verified.delete(token);
       try {
         const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
@@ -54,10 +68,19 @@ export function createAccessTokens(secret: string): AccessTokens {
         });
         const userId = Number(payload.sub);
         const sessionId = payload.sid;
-        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sessionId !== 'string') {
+        if (
+          !Number.isSafeInteger(userId) ||
+          userId <= 0 ||
+          typeof sessionId !== 'string' ||
+          typeof payload.exp !== 'number'
+        ) {
           return null;
         }
-        return { userId, sessionId };
+        const subject = { userId, sessionId };
+        // The oldest remembered token goes first (a Map keeps insertion order).
+        if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, { subject, expiresAtMs: payload.exp * 1000 });
+        return subject;
       } catch {
         return null;
       }
