@@ -25,7 +25,8 @@ export async function measureMoves(
     [MOVE_MARK, doctorId, actor.role === 'doctor', MOVE_CASES],
   );
   const moveIds = rows.map((r) => r.id);
-  const submitted = new Map(rows.map((r) => [r.id, r.case_status === 'checkingout']));
+  // Where an earlier run (another concurrency) left each case: anything but 'new' was submitted.
+  const submitted = new Map(rows.map((r) => [r.id, r.case_status !== 'new']));
   const move = async (_: number, worker: number) => {
     const id = moveIds[worker % moveIds.length]!;
     const wasSubmitted = submitted.get(id) ?? false;
