@@ -9,13 +9,15 @@ import { cssVariablesResolver, theme } from './theme';
 
 /**
  * The notification container (its transitions, drag and scroll handling) is not needed for the
- * first paint: it loads after, keeping it out of every route's initial JavaScript. A notification
- * shown before it is there waits in the store and appears when it mounts.
+ * first paint: its chunk is requested as soon as this module runs but nothing waits for it, so it
+ * stays out of every route's initial JavaScript. A notification shown before it is there waits in
+ * the store and appears when it mounts. If the chunk cannot load, the app runs without them
+ * rather than failing.
  */
-const AppNotifications = lazyRoute(
-  () => import('./components/app-notifications'),
-  'AppNotifications',
-);
+const notificationsChunk = import('./components/app-notifications').catch(() => ({
+  AppNotifications: () => null,
+}));
+const AppNotifications = lazyRoute(() => notificationsChunk, 'AppNotifications');
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
