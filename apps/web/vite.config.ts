@@ -43,6 +43,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph scripts/route-budget.mjs checks the routes' budgets on.
+    manifest: true,
     rollupOptions: {
       // @dentflow/domain is pure (no I/O, only functions, schemas and constants), so a
       // module of it that a chunk does not use can be dropped even though it builds zod schemas

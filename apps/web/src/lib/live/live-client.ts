@@ -1,6 +1,6 @@
-import { io } from 'socket.io-client';
 import { LIVE_SOCKET_PATH, type LiveEvent } from '@dentflow/domain';
 import { getAccessToken, isSessionRefused, refreshSession } from '../api-client';
+import { deferredSocket } from './deferred-socket';
 
 /**
  * Live updates from the server: one Socket.IO connection per signed-in
@@ -65,16 +65,22 @@ export interface LiveClient {
 
 /**
  * WebSocket only: with several server instances behind a load balancer, HTTP long-polling would
- * need sticky sessions; a WebSocket stays on the instance it reached.
+ * need sticky sessions; a WebSocket stays on the instance it reached. socket.io-client is
+ * downloaded when the first connection opens, after the page has rendered.
  */
 const openDefaultSocket: OpenLiveSocket = (auth) =>
-  io({
-    path: LIVE_SOCKET_PATH,
-    transports: ['websocket'],
-    autoConnect: false,
-    reconnection: true,
-    auth,
-  }) as unknown as LiveSocket;
+  deferredSocket(
+    import('socket.io-client').then(
+      ({ io }) =>
+        io({
+          path: LIVE_SOCKET_PATH,
+          transports: ['websocket'],
+          autoConnect: false,
+          reconnection: true,
+          auth,
+        }) as unknown as LiveSocket,
+    ),
+  );
 
 export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
   const openSocket = options.openSocket ?? openDefaultSocket;

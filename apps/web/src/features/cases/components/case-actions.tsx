@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,7 +14,12 @@ import { TextDialog } from '../../../lib/ui/text-dialog';
 import { useArchiveCase } from '../api/archive-case';
 import { useMoveCase } from '../api/move-case';
 import { useUnarchiveCase } from '../api/unarchive-case';
-import { ApproveDialog, type ApproveValues } from './approve-dialog';
+import type { ApproveValues } from './approve-dialog';
+
+// The approval form (password, text, services) loads when the approval is started.
+const ApproveDialog = lazy(() =>
+  import('./approve-dialog').then((module) => ({ default: module.ApproveDialog })),
+);
 
 type Extra = 'archive' | 'unarchive';
 type Pending =
@@ -134,14 +139,18 @@ export function CaseActions({ detail }: { detail: CaseDetail }) {
         ))}
       </Group>
 
-      <ApproveDialog
-        opened={pending?.kind === 'move' && pending.action === 'approve'}
-        services={detail.services}
-        loading={move.isPending}
-        passwordError={passwordError}
-        onSubmit={(values: ApproveValues) => runMove('approve', values)}
-        onClose={close}
-      />
+      {pending?.kind === 'move' && pending.action === 'approve' && (
+        <Suspense fallback={null}>
+          <ApproveDialog
+            opened
+            services={detail.services}
+            loading={move.isPending}
+            passwordError={passwordError}
+            onSubmit={(values: ApproveValues) => runMove('approve', values)}
+            onClose={close}
+          />
+        </Suspense>
+      )}
       <TextDialog
         opened={pending?.kind === 'move' && pending.action === 'requestModification'}
         title={t('caseActions.requestModification', { ns: 'domain' })}

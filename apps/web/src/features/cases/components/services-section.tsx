@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Accordion,
   ActionIcon,
@@ -6,6 +6,7 @@ import {
   Button,
   Group,
   Modal,
+  Skeleton,
   Stack,
   Text,
   Tooltip,
@@ -28,9 +29,14 @@ import { useAddService } from '../api/add-service';
 import { useProducts } from '../api/list-products';
 import { useRemoveService } from '../api/remove-service';
 import { useSetServiceData } from '../api/set-service-data';
-import { ProductPicker, type ProductSelection } from './product-picker';
+import type { ProductSelection } from './product-picker';
 import { ServiceDataForm } from './service-data-form';
 import { ServiceDataV1View } from './service-data-v1-view';
+
+// The catalogue picker shows only in the "add services" dialog: loaded when that opens.
+const ProductPicker = lazy(() =>
+  import('./product-picker').then((module) => ({ default: module.ProductPicker })),
+);
 
 /** Whether this caller may edit the case's service data now (broad 'new', not read only). */
 export const mayEditServiceData = (detail: CaseDetail) =>
@@ -265,14 +271,16 @@ export function ServicesSection({ detail }: { detail: CaseDetail }) {
         size="lg"
       >
         <Stack>
-          <ProductPicker
-            products={products.data}
-            loading={products.isLoading}
-            currency={detail.caseCurrency}
-            value={selection}
-            onChange={setSelection}
-            exclude={detail.services.map((s) => s.productId)}
-          />
+          <Suspense fallback={<Skeleton h={120} />}>
+            <ProductPicker
+              products={products.data}
+              loading={products.isLoading}
+              currency={detail.caseCurrency}
+              value={selection}
+              onChange={setSelection}
+              exclude={detail.services.map((s) => s.productId)}
+            />
+          </Suspense>
           <Group justify="flex-end">
             <Button
               // addChosen reports its own failure in a notification.

@@ -29,11 +29,9 @@ import { useCase } from '../api/get-case';
 import { CaseActions } from '../components/case-actions';
 import { GeneralTab } from '../components/general-tab';
 import { OpenReviewButton } from '../components/open-review-button';
-import { HistoryTimeline } from '../components/history-timeline';
 import { ReviewBanner } from '../components/review-banner';
 import { StatusBadge } from '../components/status-badge';
 import { StatusStepper } from '../components/status-stepper';
-import { UsersTab } from '../components/users-tab';
 import { useChatUnread } from '../../chat/api/chat-channels';
 import { useCaseTabBadges } from '../../notifications/case-tab-badges';
 
@@ -62,6 +60,18 @@ const CaseChatTab = lazy(() =>
 const CaseProductionTab = lazy(() =>
   import('../components/production-tab').then((module) => ({
     default: module.CaseProductionTab,
+  })),
+);
+
+// The people on the case (planner and partner pickers, the user table): loaded when opened.
+const UsersTab = lazy(() =>
+  import('../components/users-tab').then((module) => ({ default: module.UsersTab })),
+);
+
+// The history timeline: loaded when opened.
+const HistoryTimeline = lazy(() =>
+  import('../components/history-timeline').then((module) => ({
+    default: module.HistoryTimeline,
   })),
 );
 
@@ -282,7 +292,15 @@ export function CasePage() {
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="users">
-          <UsersTab detail={detail} />
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader />
+              </Center>
+            }
+          >
+            <UsersTab detail={detail} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="transactions">
           <Suspense
@@ -307,7 +325,15 @@ export function CasePage() {
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="history">
-          <HistoryTimeline caseId={detail.id} />
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader />
+              </Center>
+            }
+          >
+            <HistoryTimeline caseId={detail.id} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,30 +1,21 @@
-import { Link } from 'react-router';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  Indicator,
-  Popover,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { ActionIcon, Indicator, Popover, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@dentflow/domain';
 import { useCart } from '../cart/use-cart';
-import { useShopProducts } from '../api/get-shop-product';
+
+// The items (with their product names and prices) load when the menu first opens; the navbar
+// is on every page and needs only the count.
+const CartMenuItems = lazy(() =>
+  import('./cart-menu-items').then((module) => ({ default: module.CartMenuItems })),
+);
 
 /** The navbar's cart: a count badge and a dropdown with the items, remove and checkout. */
 export function CartMenu() {
   const { t } = useTranslation();
-  const { cart, dispatch } = useCart();
+  const { cart } = useCart();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const ids = cart.items.map((item) => item.cartProductId);
-  const products = useShopProducts(opened ? ids : []);
   const count = cart.items.length;
 
   return (
@@ -58,58 +49,9 @@ export function CartMenu() {
         <Text fw={600} mb="xs">
           {t('shop:cart.title')}
         </Text>
-        {count === 0 ? (
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed">
-              {t('shop:cart.empty')}
-            </Text>
-            <Anchor component={Link} to="/shop" size="sm" onClick={close}>
-              {t('shop:cart.goToShop')}
-            </Anchor>
-          </Stack>
-        ) : (
-          <Stack gap="xs">
-            <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {cart.items.map((item, index) => {
-                const product = products[index]?.data;
-                const name =
-                  product?.name ?? t('shop:cart.productNumber', { id: item.cartProductId });
-                return (
-                  <Group key={item.cartProductId} component="li" wrap="nowrap" gap="xs">
-                    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                      {products[index]?.isLoading ? (
-                        <Skeleton h={14} w="70%" />
-                      ) : (
-                        <Text size="sm" truncate>
-                          {name}
-                        </Text>
-                      )}
-                      {product && (
-                        <Text size="xs" c="dimmed">
-                          {formatMoney(product.price, product.currency)}
-                        </Text>
-                      )}
-                    </Stack>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('shop:cart.removeNamed', { name })}
-                      onClick={() =>
-                        dispatch({ type: 'remove', cartProductId: item.cartProductId })
-                      }
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                );
-              })}
-            </Stack>
-            <Divider />
-            <Button component={Link} to="/shop/checkout" onClick={close} fullWidth>
-              {t('shop:cart.checkout')}
-            </Button>
-          </Stack>
-        )}
+        <Suspense fallback={<Skeleton h={40} />}>
+          <CartMenuItems close={close} />
+        </Suspense>
       </Popover.Dropdown>
     </Popover>
   );
