@@ -48,6 +48,8 @@ beforeAll(async () => {
     '<!doctype html><title>Dentflow SPA</title><div id="root"></div>',
   );
   writeFileSync(join(webDist, 'assets', 'app-123.js'), 'console.log("app")');
+  mkdirSync(join(webDist, '.vite'));
+  writeFileSync(join(webDist, '.vite', 'manifest.json'), '{"src/main.tsx":{}}');
   app = await boot();
   await speakEnglish(app, 'doctor');
   doctor = await login(app, 'doctor');
@@ -300,6 +302,11 @@ describe('envelope, language and web app', () => {
       expect(page.headers['content-type'], url).toContain('text/html');
       expect(page.body, url).toContain('Dentflow SPA');
     }
+  });
+
+  it('keeps the build manifest (source paths) private', async () => {
+    const manifest = await app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(manifest.body).not.toContain('src/main.tsx');
   });
 
   it('sends security headers with a CSP that allows the SPA', async () => {

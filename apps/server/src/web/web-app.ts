@@ -23,6 +23,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: true,
+      // The build's `.vite/manifest.json` (read by the route budget check) lists source paths.
+      dotfiles: 'ignore',
       // Hashed assets may be cached for long; index.html must always be revalidated.
       setHeaders: (res, path) => {
         if (path.includes(`${join(webDistDir, 'assets')}`)) {
