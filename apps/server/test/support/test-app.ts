@@ -389,6 +389,8 @@ interface SecondFactorMemory {
   secret?: Buffer;
   deviceToken?: string;
   lastStep?: number;
+  /** The unused recovery codes enrolment gave, for logins faster than one code per step. */
+  recoveryCodes?: string[];
 }
 const secondFactors = new WeakMap<FastifyInstance, Map<string, SecondFactorMemory>>();
 const loginsInFlight = new WeakMap<FastifyInstance, Map<string, Promise<unknown>>>();
@@ -483,10 +485,23 @@ async function loginOnce(
   if (!memory.secret) {
     throw new Error(`login ${loginName}: a code is asked and the helper never enrolled it`);
   }
-  const { code, step: usedStep } = await nextTotpCode(memory.secret, memory.lastStep);
+  // Each step's code works once: a code login within the same step as the last (the password
+  // changed and the remembered device with it) takes a recovery code instead of waiting.
+  const now = totpStep(Date.now());
+  const recovery =
+    step === 'code' && memory.lastStep !== undefined && memory.lastStep >= now + TOTP.window
+      ? memory.recoveryCodes?.shift()
+      : undefined;
+  const totp = recovery ? undefined : await nextTotpCode(memory.secret, memory.lastStep);
   const url = step === 'enrol' ? '/api/v1/auth/twoFactor/enrol' : '/api/v1/auth/twoFactor/verify';
-  const session = await post(url, { challenge, code, rememberDevice: true });
-  memory.lastStep = usedStep;
+  const session = await post(url, {
+    challenge,
+    code: recovery ?? totp!.code,
+    rememberDevice: true,
+  });
+  if (totp) memory.lastStep = totp.step;
+  if (Array.isArray(session.recoveryCodes))
+    memory.recoveryCodes = session.recoveryCodes as string[];
   memory.deviceToken = String(session.deviceToken);
   const { accessToken, refreshToken, profile } = session as unknown as Session;
   return { accessToken, refreshToken, profile };

@@ -11,6 +11,7 @@ import { InfoTab } from '../components/info-tab';
 import { PasswordTab } from '../components/password-tab';
 import { PrivacyTab } from '../components/privacy-tab';
 import { RolesTab } from '../components/roles-tab';
+import { SecurityTab } from '../../auth/components/security-tab';
 import { EmailNotificationsTab } from '../../notifications/components/email-notifications-tab';
 import { ReceivedInvitationsCard } from '../../students/components/received-invitations-card';
 
@@ -18,6 +19,7 @@ const TABS = [
   'general',
   'address',
   'password',
+  'security',
   'info',
   'roles',
   'connections',
@@ -109,6 +111,9 @@ export function ProfileSettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="password">
           <PasswordTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <SecurityTab />
         </Tabs.Panel>
         <Tabs.Panel value="info">
           <InfoTab profile={profile} />
