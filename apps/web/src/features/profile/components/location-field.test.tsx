@@ -31,7 +31,10 @@ describe('use my location (address form)', () => {
     });
     const profile = completeProfile();
     const { calls } = mockFetch((call) =>
-      ok({ ...profile, dataInfo: { ...profile.dataInfo, ...(call.body as never) } }),
+      ok({
+        ...profile,
+        dataInfo: { ...profile.dataInfo, ...(call.body as { dataInfo: object }).dataInfo },
+      }),
     );
     renderWithApp(<AddressTab profile={profile} />);
     expect(getCurrentPosition).not.toHaveBeenCalled();
