@@ -102,4 +102,3 @@ export function createSecretBox(serverSecret: string) {
     },
   };
 }
-export type SecretBox = ReturnType<typeof createSecretBox>;

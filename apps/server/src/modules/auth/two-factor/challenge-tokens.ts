@@ -59,4 +59,3 @@ export function createChallengeTokens(secret: string) {
     },
   };
 }
-export type ChallengeTokens = ReturnType<typeof createChallengeTokens>;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, EmptyState, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { IconPlugConnected, IconTicket } from '@tabler/icons-react';
@@ -11,9 +11,13 @@ import { InfoTab } from '../components/info-tab';
 import { PasswordTab } from '../components/password-tab';
 import { PrivacyTab } from '../components/privacy-tab';
 import { RolesTab } from '../components/roles-tab';
-import { SecurityTab } from '../../auth/components/security-tab';
 import { EmailNotificationsTab } from '../../notifications/components/email-notifications-tab';
 import { ReceivedInvitationsCard } from '../../students/components/received-invitations-card';
+
+// The Security tab's code (QR codes included) loads when the tab opens.
+const SecurityTab = lazy(() =>
+  import('../../auth/components/security-tab').then((module) => ({ default: module.SecurityTab })),
+);
 
 const TABS = [
   'general',
@@ -113,7 +117,9 @@ export function ProfileSettingsPage() {
           <PasswordTab />
         </Tabs.Panel>
         <Tabs.Panel value="security">
-          <SecurityTab />
+          <Suspense fallback={<Skeleton h={160} />}>
+            <SecurityTab />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="info">
           <InfoTab profile={profile} />
