@@ -10,6 +10,7 @@ import {
 import { E2E_BASE_URL } from './support/environment';
 import { queryRows, sql, insertClientFiles } from './support/database';
 import { signIn } from './support/session';
+import { apiAccessToken } from './support/two-factor';
 import { DEMO_PASSWORD, fieldName } from './support/texts';
 
 /**
@@ -52,11 +53,8 @@ async function portugueseCopyOf(demo: string, nick: string, name: string) {
 /** The API as a user, with a session of their own (for the steps other journeys show on screen). */
 async function apiAs(login: string) {
   const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
-  const response = await api.post('/api/v1/auth/login', {
-    data: { login, password: DEMO_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  const { accessToken } = ((await response.json()) as { obj: { accessToken: string } }).obj;
+  // The supervisor signs in with their second factor.
+  const accessToken = await apiAccessToken(api, login, DEMO_PASSWORD);
   const headers = { authorization: `Bearer ${accessToken}` };
   return {
     dispose: () => api.dispose(),

@@ -33,30 +33,38 @@ export interface PasswordChecks {
    * Past either limit in the window: 429 RATE_LIMITED, and the password is not checked.
    */
   verify(subject: PasswordCheckSubject, passwordHash: string, password: string): Promise<boolean>;
+  /**
+   * Any other secret that unlocks the account (a two-factor code), under the same counters as the
+   * password: a wrong code is a wrong guess at the account like a wrong password.
+   */
+  check(subject: PasswordCheckSubject, isRight: () => Promise<boolean>): Promise<boolean>;
 }
 
 export function createPasswordChecks(
   counters: RateCounters,
   limits: PasswordCheckLimits,
 ): PasswordChecks {
+  async function check(subject: PasswordCheckSubject, isRight: () => Promise<boolean>) {
+    const accountKey = `password-account:${subject.account}`;
+    const addressKeyed = `password-address:${addressKey(subject.address)}`;
+    const [byAccount, byAddress] = await Promise.all([
+      counters.hit(accountKey, limits.windowMs),
+      counters.hit(addressKeyed, limits.windowMs),
+    ]);
+    const undo = () => Promise.all([counters.undo(accountKey), counters.undo(addressKeyed)]);
+    if (byAccount > limits.passwordPerAccount || byAddress > limits.passwordPerAddress) {
+      // Refused unchecked, so it is no wrong password: a blocked account does not also use up
+      // its user's office address, nor a blocked address the accounts tried from it.
+      await undo();
+      throw new AppError(429, 'RATE_LIMITED');
+    }
+    const right = await isRight();
+    if (right) await undo();
+    return right;
+  }
   return {
-    async verify(subject, passwordHash, password) {
-      const accountKey = `password-account:${subject.account}`;
-      const addressKeyed = `password-address:${addressKey(subject.address)}`;
-      const [byAccount, byAddress] = await Promise.all([
-        counters.hit(accountKey, limits.windowMs),
-        counters.hit(addressKeyed, limits.windowMs),
-      ]);
-      const undo = () => Promise.all([counters.undo(accountKey), counters.undo(addressKeyed)]);
-      if (byAccount > limits.passwordPerAccount || byAddress > limits.passwordPerAddress) {
-        // Refused unchecked, so it is no wrong password: a blocked account does not also use up
-        // its user's office address, nor a blocked address the accounts tried from it.
-        await undo();
-        throw new AppError(429, 'RATE_LIMITED');
-      }
-      const right = await verifyPassword(passwordHash, password);
-      if (right) await undo();
-      return right;
-    },
+    verify: (subject, passwordHash, password) =>
+      check(subject, () => verifyPassword(passwordHash, password)),
+    check,
   };
 }

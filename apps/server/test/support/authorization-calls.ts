@@ -143,6 +143,45 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   },
 
   // ── profile ──
+  // The second step of a login needs the challenge its password step gave: a made-up one is
+  // refused like no session (401) for everyone.
+  'POST /api/v1/auth/twoFactor/verify': {
+    record: NO_RECORD,
+    request: post('/api/v1/auth/twoFactor/verify', {
+      challenge: 'not-a-challenge',
+      code: '000000',
+    }),
+  },
+  'POST /api/v1/auth/twoFactor/setup': {
+    record: NO_RECORD,
+    request: post('/api/v1/auth/twoFactor/setup', { challenge: 'not-a-challenge' }),
+  },
+  'POST /api/v1/auth/twoFactor/enrol': {
+    record: NO_RECORD,
+    request: post('/api/v1/auth/twoFactor/enrol', { challenge: 'not-a-challenge', code: '000000' }),
+  },
+  // Admins and supervisors signed in with the second factor they had to enrol; the others have
+  // none: a new secret is theirs to ask for, a wrong code is refused, nothing is there to turn off.
+  'GET /api/v1/profile/twoFactor/get': {
+    record: NO_RECORD,
+    request: get('/api/v1/profile/twoFactor/get'),
+  },
+  'POST /api/v1/profile/twoFactor/setup': {
+    record: NO_RECORD,
+    request: post('/api/v1/profile/twoFactor/setup', {}),
+  },
+  'POST /api/v1/profile/twoFactor/enable': {
+    record: NO_RECORD,
+    request: post('/api/v1/profile/twoFactor/enable', { code: '000000' }),
+  },
+  'POST /api/v1/profile/twoFactor/disable': {
+    record: NO_RECORD,
+    request: post('/api/v1/profile/twoFactor/disable', { password: DEMO_PASSWORD, code: '000000' }),
+  },
+  'POST /api/v1/profile/twoFactor/recoveryCodes': {
+    record: NO_RECORD,
+    request: post('/api/v1/profile/twoFactor/recoveryCodes', { code: '000000' }),
+  },
   'GET /api/v1/profile/get': { record: NO_RECORD, request: get('/api/v1/profile/get') },
   'POST /api/v1/profile/set': {
     record: NO_RECORD,

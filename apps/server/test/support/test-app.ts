@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { TOTP, totpStep } from '@dentflow/domain';
 import { SMTPServer } from 'smtp-server';
 import { buildApp, type BuildOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 import { ensureReferenceData, seedDemoData } from '../../src/db/seed';
+import { base32Decode, hotp } from '../../src/security/totp';
 
 export const ADMIN_PG_URL =
   process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -379,21 +381,134 @@ export interface Session {
   profile: { id: number; roles: string[]; [key: string]: unknown };
 }
 
+/**
+ * What the login helper remembers of an account's second factor on one app: the authenticator
+ * secret it enrolled and the remembered-device token it got, like a user's phone and browser.
+ */
+interface SecondFactorMemory {
+  secret?: Buffer;
+  deviceToken?: string;
+  lastStep?: number;
+  /** The unused recovery codes enrolment gave, for logins faster than one code per step. */
+  recoveryCodes?: string[];
+}
+const secondFactors = new WeakMap<FastifyInstance, Map<string, SecondFactorMemory>>();
+const loginsInFlight = new WeakMap<FastifyInstance, Map<string, Promise<unknown>>>();
+
+function memoryOf(app: FastifyInstance, loginName: string): SecondFactorMemory {
+  let byLogin = secondFactors.get(app);
+  if (!byLogin) secondFactors.set(app, (byLogin = new Map()));
+  const key = loginName.trim().toLowerCase();
+  let memory = byLogin.get(key);
+  if (!memory) byLogin.set(key, (memory = {}));
+  return memory;
+}
+
+/** The authenticator secret the login helper enrolled for an account (admins, supervisors). */
+export function enrolledSecret(app: FastifyInstance, loginName: string): Buffer | undefined {
+  return memoryOf(app, loginName).secret;
+}
+
+/**
+ * A fresh code of the secret for a step after `lastStep` (each code works once): the current
+ * step, or the next one the server also accepts, else after waiting for the step to pass.
+ */
+export async function nextTotpCode(
+  secret: Buffer,
+  lastStep?: number,
+): Promise<{ code: string; step: number }> {
+  for (;;) {
+    const now = totpStep(Date.now());
+    const step = lastStep === undefined || lastStep < now ? now : lastStep + 1;
+    if (step <= now + TOTP.window) return { code: hotp(secret, step), step };
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
+ * Logs in through the API as a user would, second factor included: an admin or supervisor
+ * without one enrols (the helper keeps the secret and remembers the device), one with it sends
+ * the remembered device or a code. Logins of one account on one app run one after another.
+ */
 export async function login(
   app: FastifyInstance,
   loginName: string,
   password = 'Dentflow123',
   remember = false,
 ): Promise<Session> {
+  let inFlight = loginsInFlight.get(app);
+  if (!inFlight) loginsInFlight.set(app, (inFlight = new Map()));
+  const key = loginName.trim().toLowerCase();
+  const previous = inFlight.get(key) ?? Promise.resolve();
+  const next = previous
+    .catch(() => undefined)
+    .then(() => loginOnce(app, loginName, password, remember));
+  inFlight.set(key, next);
+  return next;
+}
+
+async function loginOnce(
+  app: FastifyInstance,
+  loginName: string,
+  password: string,
+  remember: boolean,
+): Promise<Session> {
+  const memory = memoryOf(app, loginName);
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
-    payload: { login: loginName, password, remember },
+    payload: {
+      login: loginName,
+      password,
+      remember,
+      ...(memory.deviceToken ? { devices: [memory.deviceToken] } : {}),
+    },
   });
   if (response.statusCode !== 200) {
     throw new Error(`login ${loginName} failed: ${response.statusCode} ${response.body}`);
   }
-  return json<{ obj: Session }>(response).obj;
+  const answer = json<{ obj: Session | LoginChallenge }>(response).obj;
+  if (!('twoFactor' in answer)) return answer;
+  const { challenge, step } = answer.twoFactor;
+  const post = async (url: string, payload: Record<string, unknown>) => {
+    const reply = await app.inject({ method: 'POST', url, payload });
+    if (reply.statusCode !== 200) {
+      throw new Error(`${url} for ${loginName} failed: ${reply.statusCode} ${reply.body}`);
+    }
+    return json<{ obj: Record<string, unknown> }>(reply).obj;
+  };
+  if (step === 'enrol') {
+    const setup = await post('/api/v1/auth/twoFactor/setup', { challenge });
+    memory.secret = base32Decode(String(setup.secret));
+    memory.lastStep = undefined;
+  }
+  if (!memory.secret) {
+    throw new Error(`login ${loginName}: a code is asked and the helper never enrolled it`);
+  }
+  // Each step's code works once: a code login within the same step as the last (the password
+  // changed and the remembered device with it) takes a recovery code instead of waiting.
+  const now = totpStep(Date.now());
+  const recovery =
+    step === 'code' && memory.lastStep !== undefined && memory.lastStep >= now + TOTP.window
+      ? memory.recoveryCodes?.shift()
+      : undefined;
+  const totp = recovery ? undefined : await nextTotpCode(memory.secret, memory.lastStep);
+  const url = step === 'enrol' ? '/api/v1/auth/twoFactor/enrol' : '/api/v1/auth/twoFactor/verify';
+  const session = await post(url, {
+    challenge,
+    code: recovery ?? totp!.code,
+    rememberDevice: true,
+  });
+  if (totp) memory.lastStep = totp.step;
+  if (Array.isArray(session.recoveryCodes))
+    memory.recoveryCodes = session.recoveryCodes as string[];
+  memory.deviceToken = String(session.deviceToken);
+  const { accessToken, refreshToken, profile } = session as unknown as Session;
+  return { accessToken, refreshToken, profile };
+}
+
+interface LoginChallenge {
+  twoFactor: { challenge: string; step: 'code' | 'enrol' };
 }
 
 export const bearer = (session: { accessToken: string }) => ({

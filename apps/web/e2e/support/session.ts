@@ -1,6 +1,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import type { Language } from '@dentflow/domain';
 import { BROWSER_LOCALES, DEMO_PASSWORD, fieldName, webText } from './texts';
+import { offerRememberedDevice, passSecondFactor } from './two-factor';
 
 /** Marks the welcome pop-up as seen so a journey that is not about it starts on a quiet page. */
 export async function skipWelcome(page: Page): Promise<void> {
@@ -16,8 +17,9 @@ export async function logIn(page: Page, language: Language, login: string, passw
 }
 
 /**
- * A new browser context in a language, signed in as a demo user and on the case list; page
- * crashes and console errors go to the report with the login as prefix.
+ * A new browser context in a language, signed in as a demo user and on the case list (an admin or
+ * supervisor with their second factor); page crashes and console errors go to the report with
+ * the login as prefix.
  */
 export async function signIn(browser: Browser, login: string, language: Language): Promise<Page> {
   const context = await browser.newContext({ locale: BROWSER_LOCALES[language] });
@@ -27,8 +29,10 @@ export async function signIn(browser: Browser, login: string, language: Language
     if (message.type() === 'error') console.log(`[${login}] console: ${message.text()}`);
   });
   await skipWelcome(page);
+  await offerRememberedDevice(page, login);
   await page.goto('/login');
   await logIn(page, language, login, DEMO_PASSWORD);
+  await passSecondFactor(page, language, login);
   await expect(page).toHaveURL(/\/cases\/new$/);
   return page;
 }

@@ -22,6 +22,7 @@ export const MESSAGE = {
   invalidCharacters: 'validation.invalidCharacters',
   invalid: 'validation.invalid',
   brazilianZipCode: 'validation.brazilianZipCode',
+  twoFactorCode: 'validation.twoFactorCode',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

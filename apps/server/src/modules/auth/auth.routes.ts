@@ -7,6 +7,7 @@ import { callerId, requestMeta } from '../../http/request-meta';
 import {
   forgotPasswordBody,
   loginBody,
+  loginResult,
   logoutBody,
   refreshBody,
   registerBody,
@@ -16,6 +17,8 @@ import {
   verifyAccountBody,
 } from './auth.schemas';
 import type { AuthService } from './auth.service';
+import { signInMeta } from './sign-in-meta';
+import { registerTwoFactorRoutes } from './two-factor/two-factor.routes';
 
 const tags = ['auth'];
 
@@ -60,12 +63,15 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, conf
     config: { permission: 'public', rateLimit: limit(config.rateLimit.login) },
     schema: {
       tags,
-      summary: 'Log in with email or nickname',
+      summary:
+        'Log in with email or nickname: a session, or the second-factor step the account needs',
       body: loginBody,
-      response: responses(sessionResult),
+      response: responses(loginResult),
     },
-    handler: async (req) => ({ obj: await auth.login(req.body, requestMeta(req)) }),
+    handler: async (req) => ({ obj: await auth.login(req.body, signInMeta(req)) }),
   });
+
+  registerTwoFactorRoutes(app, auth.twoFactor, config);
 
   r.post('/api/v1/auth/refresh_token', {
     config: { permission: 'public' },

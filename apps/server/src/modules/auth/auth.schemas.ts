@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   LANGUAGES,
   MESSAGE,
+  TWO_FACTOR,
   emailSchema,
   nickNameSchema,
   passwordSchema,
@@ -40,6 +41,8 @@ export const loginBody = z.object({
   login: loginText,
   password: z.string({ error: MESSAGE.required }).min(1, MESSAGE.required).max(200, MESSAGE.max),
   remember: z.boolean().optional(),
+  /** This browser's remembered-device tokens (one per account that chose to remember it). */
+  devices: z.array(z.string().max(200)).max(TWO_FACTOR.maxDeviceTokens).optional(),
 });
 /** Missing or malformed is answered like an unknown token: 401 not authorized (the client then logs out). */
 export const refreshBody = z
@@ -65,3 +68,14 @@ export const sessionResult = z.object({
   profile: userProfileSchema,
 });
 export type SessionResult = z.infer<typeof sessionResult>;
+
+/** The step after a right password when the account needs a second factor. */
+export const twoFactorChallengeResult = z.object({
+  twoFactor: z.object({
+    /** Short-lived token for the next step (`/auth/twoFactor/*`); grants nothing alone. */
+    challenge: z.string(),
+    /** 'code': enter a code; 'enrol': the role requires two-factor and none is set up yet. */
+    step: z.enum(['code', 'enrol']),
+  }),
+});
+export const loginResult = z.union([sessionResult, twoFactorChallengeResult]);

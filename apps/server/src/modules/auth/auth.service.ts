@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   EMPTY_ADDRESS,
   EMPTY_DATA_CAPABILITIES,
@@ -47,12 +46,13 @@ import {
   type CouponRow,
 } from './auth.repository';
 import type { RegisterInput, SessionResult } from './auth.schemas';
+import { createSessionStarter, refreshTokenTtlMs, type SignInMeta } from './session-start';
+import { createTwoFactorService, type TwoFactorChallenge } from './two-factor/two-factor.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How long a verification link, a reset link and a session (remembered or not) last. */
+/** How long a verification link and a reset link last. */
 export const VERIFICATION_TOKEN_TTL_MS = 7 * DAY_MS;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const refreshTokenTtlMs = (remember: boolean) => (remember ? 30 : 1) * DAY_MS;
 
 const userLanguage = (user: UserRow): Language =>
   isLanguage(user.dataInfo.language) ? user.dataInfo.language : 'en';
@@ -60,6 +60,8 @@ const userLanguage = (user: UserRow): Language =>
 export function createAuthService(ctx: AppContext) {
   const { db, log } = ctx;
   const lookupSession = prepareSessionLookup(db);
+  const startSession = createSessionStarter(ctx);
+  const twoFactor = createTwoFactorService(ctx, startSession);
 
   /**
    * Puts the mail in the outbox in the transaction that creates its token (decision 016): it goes
@@ -91,38 +93,9 @@ export function createAuthService(ctx: AppContext) {
     return token;
   }
 
-  async function startSession(
-    user: UserRow,
-    remember: boolean,
-    meta: RequestMeta,
-  ): Promise<SessionResult> {
-    const refreshToken = randomToken();
-    const familyId = randomUUID();
-    await db.transaction(async (tx) => {
-      await insertRefreshToken(tx, {
-        userId: user.id,
-        familyId,
-        tokenHash: hashToken(refreshToken),
-        remember,
-        expiresAt: new Date(Date.now() + refreshTokenTtlMs(remember)),
-      });
-      await writeAudit(tx, {
-        actorUserId: user.id,
-        action: 'auth.login',
-        entity: 'user',
-        entityId: user.id,
-        details: { remember },
-        ip: meta.ip,
-      });
-    });
-    return {
-      accessToken: await ctx.accessTokens.sign({ userId: user.id, sessionId: familyId }),
-      refreshToken,
-      profile: toUserProfile(user),
-    };
-  }
-
   return {
+    twoFactor,
+
     /**
      * The caller behind a valid access token, or null when the account is gone or unverified or
      * the token's session was closed (logout, password reset or change, token reuse): a closed
@@ -225,10 +198,19 @@ export function createAuthService(ctx: AppContext) {
       return { sent: true };
     },
 
+    /**
+     * The password step of a login: a session, or the second-factor step the account needs
+     * (`twoFactor.afterPassword`).
+     */
     async login(
-      input: { login: string; password: string; remember?: boolean | undefined },
-      meta: RequestMeta,
-    ): Promise<SessionResult> {
+      input: {
+        login: string;
+        password: string;
+        remember?: boolean | undefined;
+        devices?: string[] | undefined;
+      },
+      meta: SignInMeta,
+    ): Promise<SessionResult | TwoFactorChallenge> {
       const found = await findUserByLogin(db, input.login);
       // A deleted account answers like an unknown login.
       const user = found && !found.deletedAt ? found : undefined;
@@ -243,7 +225,11 @@ export function createAuthService(ctx: AppContext) {
       if (!user || !right) throw new AppError(401, 'INVALID_CREDENTIALS');
       // Only told after the right password, so it reveals nothing to someone guessing logins.
       if (!user.verifiedAt) throw new AppError(403, 'ACCOUNT_NOT_VERIFIED');
-      return startSession(user, input.remember ?? false, meta);
+      return twoFactor.afterPassword(
+        user,
+        { remember: input.remember ?? false, devices: input.devices ?? [] },
+        meta,
+      );
     },
 
     /**

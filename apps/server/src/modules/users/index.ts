@@ -11,6 +11,7 @@ export {
   isEmailTaken,
   isNicknameTaken,
   markUserVerified,
+  recordSignInPlatform,
   setUserPassword,
   uniqueViolationOf,
   updateUserProfile,

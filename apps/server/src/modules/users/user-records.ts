@@ -10,6 +10,7 @@ import {
   isNicknameTaken as nicknameTaken,
   markUserVerified as markVerified,
   uniqueViolationOf as violatedUniqueField,
+  updateSignInPlatform,
   updateUser,
   type NewUserRow,
   type UserPatch,
@@ -65,6 +66,15 @@ export function createUser(tx: DbOrTx, values: NewUserRow): Promise<UserRow> {
 /** Marks the account verified; an earlier verification time stays. */
 export function markUserVerified(tx: DbOrTx, id: number): Promise<void> {
   return markVerified(tx, id);
+}
+
+/** The platform of a sign-in (`platformOf`) into `dataInfo.platform`; the row if it changed. */
+export function recordSignInPlatform(
+  tx: DbOrTx,
+  id: number,
+  platform: string,
+): Promise<UserRow | undefined> {
+  return updateSignInPlatform(tx, id, platform);
 }
 
 /** Saves the user's own profile patch (from `profilePatchOf`). */

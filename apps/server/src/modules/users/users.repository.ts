@@ -100,6 +100,23 @@ export async function updateUser(db: DbOrTx, id: number, patch: UserPatch): Prom
   return row;
 }
 
+/**
+ * Records the platform of a sign-in in `dataInfo.platform`; not a change of the profile, so
+ * `modifiedAt` stays. Returns the updated row, or undefined when it was already that platform.
+ */
+export async function updateSignInPlatform(
+  db: DbOrTx,
+  id: number,
+  platform: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ dataInfo: sql`${users.dataInfo} || jsonb_build_object('platform', ${platform}::text)` })
+    .where(and(eq(users.id, id), sql`${users.dataInfo}->>'platform' IS DISTINCT FROM ${platform}`))
+    .returning();
+  return row;
+}
+
 export async function markUserVerified(db: DbOrTx, id: number): Promise<void> {
   await db
     .update(users)

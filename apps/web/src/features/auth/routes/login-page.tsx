@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/notify';
 import { redirectAfterLogin } from '../../../lib/login-redirect';
-import { useLogin } from '../api/login';
+import { isChallenge, useLogin, type TwoFactorChallenge } from '../api/login';
 import { useResendVerification } from '../api/resend-verification';
 import { hasSeenWelcome } from '../../../lib/session-storage';
 import { PasswordField } from '../../../lib/ui/password-field';
@@ -27,6 +27,16 @@ const WelcomeModal = lazy(() =>
   import('../components/welcome-modal').then((module) => ({ default: module.WelcomeModal })),
 );
 
+// The second-factor steps load when a login needs them (the login route's size budget).
+const SecurityCodeDialog = lazy(() =>
+  import('../components/security-code-dialog').then((module) => ({
+    default: module.SecurityCodeDialog,
+  })),
+);
+const LoginEnrolment = lazy(() =>
+  import('../components/login-enrolment').then((module) => ({ default: module.LoginEnrolment })),
+);
+
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -34,6 +44,14 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const resend = useResendVerification();
   const [failure, setFailure] = useState<ApiError | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge['twoFactor'] | null>(null);
+  const enter = () => void navigate(redirectAfterLogin(location.state), { replace: true });
+  /** Back to the password (cancelled, or the step expired: then with the reason). */
+  const backToPassword = (reason?: ApiError) => {
+    setChallenge(null);
+    form.setFieldValue('password', '');
+    if (reason) setFailure(reason);
+  };
 
   const form = useForm({
     initialValues: { login: '', password: '', remember: false },
@@ -50,7 +68,7 @@ export function LoginPage() {
     loginMutation.mutate(
       { login: values.login.trim(), password: values.password, remember: values.remember },
       {
-        onSuccess: () => void navigate(redirectAfterLogin(location.state), { replace: true }),
+        onSuccess: (answer) => (isChallenge(answer) ? setChallenge(answer.twoFactor) : enter()),
         onError: (error) => {
           if (error instanceof ApiError) setFailure(error);
           else showError(error);
@@ -62,8 +80,25 @@ export function LoginPage() {
   const [firstVisit] = useState(() => !hasSeenWelcome());
   const notVerified = failure?.code === 'ACCOUNT_NOT_VERIFIED';
 
+  if (challenge?.step === 'enrol') {
+    return (
+      <Suspense fallback={null}>
+        <LoginEnrolment challenge={challenge.challenge} onDone={enter} onExpired={backToPassword} />
+      </Suspense>
+    );
+  }
+
   return (
     <Stack>
+      {challenge?.step === 'code' && (
+        <Suspense fallback={null}>
+          <SecurityCodeDialog
+            challenge={challenge.challenge}
+            onVerified={enter}
+            onCancel={backToPassword}
+          />
+        </Suspense>
+      )}
       {firstVisit && (
         <Suspense fallback={null}>
           <WelcomeModal />

@@ -5,6 +5,7 @@ import { dataAddressFormSchema, type DataAddress, type UserProfile } from '@dent
 import { schemaValidator, serverFieldErrors } from '../../../lib/form';
 import { showError } from '../../../lib/notify';
 import { AddressFields } from './address-fields';
+import { LocationField } from './location-field';
 import { useSaveProfile } from './use-save-profile';
 
 /** Address form of the profile (the fields and the zip lookup: `AddressFields`). */
@@ -48,6 +49,7 @@ export function AddressTab({ profile }: { profile: UserProfile }) {
           onChange={(next) => form.setValues(next)}
           errors={form.errors as Partial<Record<keyof DataAddress, React.ReactNode>>}
         />
+        <LocationField profile={profile} />
         <Group justify="flex-end">
           <Button type="submit" loading={isSaving}>
             {t('profile.save')}

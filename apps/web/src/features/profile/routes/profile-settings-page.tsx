@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, EmptyState, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { IconPlugConnected, IconTicket } from '@tabler/icons-react';
@@ -14,10 +14,16 @@ import { RolesTab } from '../components/roles-tab';
 import { EmailNotificationsTab } from '../../notifications/components/email-notifications-tab';
 import { ReceivedInvitationsCard } from '../../students/components/received-invitations-card';
 
+// The Security tab's code (QR codes included) loads when the tab opens.
+const SecurityTab = lazy(() =>
+  import('../../auth/components/security-tab').then((module) => ({ default: module.SecurityTab })),
+);
+
 const TABS = [
   'general',
   'address',
   'password',
+  'security',
   'info',
   'roles',
   'connections',
@@ -109,6 +115,11 @@ export function ProfileSettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="password">
           <PasswordTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <Suspense fallback={<Skeleton h={160} />}>
+            <SecurityTab />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="info">
           <InfoTab profile={profile} />

@@ -129,6 +129,11 @@ export function InfoSection({ user }: { user: AdminUser }) {
   const info = user.dataInfo;
   const { save, isSaving } = useSaveSection(user);
   const form = useInfoForm(info);
+  // Recorded by the platform (sign-in, "use my location"), never typed here.
+  const signInFields = [
+    { label: t('profile.info.platform'), value: info.platform },
+    { label: t('profile.info.location'), value: info.location },
+  ];
 
   if (!user.canEdit) {
     const gender = (GENDERS as readonly string[]).includes(info.gender)
@@ -160,6 +165,7 @@ export function InfoSection({ user }: { user: AdminUser }) {
           { label: t('profile.info.gender'), value: gender },
           { label: t('profile.info.specialization'), value: info.specialization },
           { label: t('profile.info.bio'), value: info.bio },
+          ...signInFields,
         ]}
       />
     );
@@ -174,6 +180,7 @@ export function InfoSection({ user }: { user: AdminUser }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
+        <ReadOnlyFields fields={signInFields} />
         <InfoFields form={form} />
         <SaveButton loading={isSaving} section="info" />
       </Stack>
