@@ -248,16 +248,6 @@ export async function listDeferredUnpaidServices(db: DbOrTx, language: Language)
     .limit(500);
 }
 
-/** The case's printable flag, recomputed from its services. */
-export async function caseHasPrintableService(db: DbOrTx, caseId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: caseServices.id })
-    .from(caseServices)
-    .where(and(eq(caseServices.caseId, caseId), eq(caseServices.printableProduct, true)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Adds or updates a case user; the latest addition decides the role it comes from. */
 export async function upsertCaseUser(
   db: DbOrTx,
