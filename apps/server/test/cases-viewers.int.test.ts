@@ -126,6 +126,44 @@ describe('case_viewers and case_list_counts follow every change', () => {
     await expectInSync();
   });
 
+  it('holds through many moves (the counts fold every 64th change) and bulk updates', async () => {
+    const setup = {
+      app: t.app,
+      owner: u.doctor!,
+      supervisor: u.supervisor!,
+      planner: u.planner!,
+      printer: u.printer!,
+    };
+    const id = await caseInStatus(setup, 'new');
+    // Each move adds two delta rows; 70 moves pass at least one fold.
+    for (let i = 0; i < 35; i++) {
+      await db.execute(
+        sql`update cases set case_status = 'checkingout', list_group = 'new', modified_at = now() where id = ${id}`,
+      );
+      await db.execute(
+        sql`update cases set case_status = 'new', list_group = 'new', modified_at = now() where id = ${id}`,
+      );
+    }
+    await expectInSync();
+    const [size] = await rowsOf<{ rows: number; keys: number }>(sql`
+      select count(*)::int as rows, count(distinct (list_group, case_status))::int as keys
+        from case_list_counts`);
+    expect(size!.rows).toBeLessThanOrEqual(size!.keys + 2 * 64);
+    // Many cases in one statement (as a migration would): the row trigger runs for each.
+    await db.execute(
+      sql`update cases set case_archived = not case_archived, modified_at = modified_at + interval '1 second'
+           where owner_id = ${u.doctor!.profile.id}`,
+    );
+    await expectInSync();
+    await db.execute(
+      sql`update cases set case_archived = not case_archived where owner_id = ${u.doctor!.profile.id}`,
+    );
+    await expectInSync();
+    const moved = await api(u.doctor!, 'POST', `${id}/move`, { action: 'submit' });
+    expect(moved.statusCode).toBe(200);
+    await expectInSync();
+  });
+
   it('the cancelled-list migration lists the cancelled cases of an older database', async () => {
     const cancelledCount = async () =>
       (

@@ -8,7 +8,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
-import { findCaseVisibilityFacts } from './case-visibility.repository';
+import { findCaseVisibilityFacts, lockCaseForChange } from './case-visibility.repository';
+import type { CaseRow } from './cases.repository';
 
 /** What a caller may know about a case before reading or changing it (files, chat, payments). */
 export interface CaseAccess {
@@ -37,6 +38,22 @@ export async function loadCaseAccess(
 ): Promise<CaseAccess | null> {
   const facts = await findCaseVisibilityFacts(db, caseId, options);
   return facts ? caseAccessOf(caller, caseId, facts) : null;
+}
+
+/**
+ * The start of a change: the case row locked (until the transaction ends) and the caller's access
+ * to it, in one statement; null when the caller cannot see it or it does not exist.
+ */
+export async function lockCaseAccess(
+  tx: DbOrTx,
+  caller: Pick<AuthContext, 'userId' | 'roles'>,
+  caseId: number,
+): Promise<{ access: CaseAccess; row: CaseRow } | null> {
+  const locked = await lockCaseForChange(tx, caseId);
+  const access =
+    locked &&
+    caseAccessOf(caller, caseId, { ...locked.facts, caseArchived: locked.row.caseArchived });
+  return access ? { access, row: locked.row } : null;
 }
 
 /** The caller's access to a case they must see: 404 when hidden or missing. */

@@ -26,9 +26,7 @@ import { AppError, validationError } from '../../http/app-error';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
 import { auditCaseStatus } from './case-status-audit';
 import {
-  caseHasPrintableService,
   findTransactionTotals,
-  hasOpenReview,
   insertCase,
   insertCaseEvent,
   insertCaseReview,
@@ -39,16 +37,12 @@ import {
   listCaseTransactionStatuses,
   listServicesWithoutOrder,
   listDeferredUnpaidServices,
+  refreshCaseColumns,
   updateCase,
   type CaseServiceRow,
   type ProductRow,
 } from './cases.repository';
-import {
-  findCase,
-  findPatient,
-  listCaseServices,
-  type CaseServiceWithProduct,
-} from './case-detail.repository';
+import { findCase, listCaseServices, type CaseServiceWithProduct } from './case-detail.repository';
 import { findCaseVisibilityFacts } from './case-visibility.repository';
 
 import { caseChecksOf } from './case-rule-facts';
@@ -135,19 +129,24 @@ export async function advancePaidCase(
   caseId: number,
   actorId: number | null,
   now: Date,
+  /** The case as the caller, holding its row lock, just left it: nothing to read when not due. */
+  locked?: { caseStatus: string; caseArchived: boolean },
 ): Promise<CaseEventMessage[]> {
+  const due = (state: { caseStatus: string; caseArchived: boolean }) =>
+    state.caseStatus === 'checkingout' && !state.caseArchived;
+  if (locked && !due(locked)) return [];
   // Locked (a no-op when the caller holds it): two changes at once cannot both move the case.
-  if (!(await findCaseVisibilityFacts(tx, caseId, { lock: true }))) return [];
-  const row = (await findCase(tx, caseId))!;
-  if (row.caseStatus !== 'checkingout' || row.caseArchived) return [];
+  if (!locked && !(await findCaseVisibilityFacts(tx, caseId, { lock: true }))) return [];
+  let row = locked ? undefined : (await findCase(tx, caseId))!;
+  if (row && !due(row)) return [];
   // Only a paid case moves by itself: one without a live transaction waits for a supervisor.
   const statuses = await listCaseTransactionStatuses(tx, caseId);
   if (!statuses.some((status) => status !== 'cancelled')) return [];
+  row ??= (await findCase(tx, caseId))!;
   const services = await listCaseServices(tx, caseId, 'en');
   if (services.length === 0) return [];
   if (!allCaseChecksPass(await caseChecksOf(tx, row, services))) return [];
   const detail = { ...(await applyValidation(tx, caseId, services, now)), automatic: true };
-  await updateCase(tx, caseId, { caseStatus: 'execute', listGroup: caseListGroup('execute') });
   const messages = await recordEvents(
     tx,
     caseId,
@@ -155,7 +154,7 @@ export async function advancePaidCase(
     [{ action: 'validate', fromStatus: 'checkingout', toStatus: 'execute', detail }],
     now,
   );
-  await refreshCaseDerived(tx, caseId, now);
+  await refreshCaseDerived(tx, caseId, now, { caseStatus: 'execute' });
   return messages;
 }
 
@@ -277,19 +276,25 @@ export async function openCaseUpgradedReview(tx: DbOrTx, caseId: number, at: Dat
 
 /**
  * Keeps the case's derived columns true after a change (list group, folded patient name,
- * printable flag, open-review flag) and stamps `modifiedAt`.
+ * printable flag, open-review flag) and stamps `modifiedAt`; a change of status given here is
+ * written in the same statement (one update of the case, so its triggers run once). Returns the
+ * status and archive flag the case now has, or undefined when it does not exist.
  */
-export async function refreshCaseDerived(tx: DbOrTx, caseId: number, now: Date): Promise<void> {
-  const row = await findCase(tx, caseId);
-  if (!row) return;
-  const patient = await findPatient(tx, row.patientId);
-  await updateCase(tx, caseId, {
-    listGroup: caseListGroup(row.caseStatus),
-    searchText: foldText(`${patient?.fname ?? ''} ${patient?.lname ?? ''}`),
-    hasPrintable: await caseHasPrintableService(tx, caseId),
-    caseReview: await hasOpenReview(tx, caseId),
+export async function refreshCaseDerived(
+  tx: DbOrTx,
+  caseId: number,
+  now: Date,
+  change: { caseStatus?: string } = {},
+): Promise<{ caseStatus: string; caseArchived: boolean } | undefined> {
+  const row = await refreshCaseColumns(tx, caseId, {
+    caseStatus: change.caseStatus,
     modifiedAt: now,
   });
+  if (!row) return undefined;
+  // The patient's name changes only with a save of the patient: then a second update.
+  const searchText = foldText(`${row.fname} ${row.lname}`);
+  if (row.searchText !== searchText) await updateCase(tx, caseId, { searchText });
+  return { caseStatus: row.caseStatus, caseArchived: row.caseArchived };
 }
 
 /** The archive flag after the history actions that change it. */

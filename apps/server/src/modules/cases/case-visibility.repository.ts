@@ -71,6 +71,38 @@ export function caseVisibleToSql(viewer: CaseViewer): SQL | undefined {
   return sql`(${sql.join(branches, sql` or `)})`;
 }
 
+/**
+ * The visibility facts as sub-selects of a select from `cases` (raw names with aliases: drizzle
+ * leaves columns unqualified inside a select list).
+ */
+const visibilityColumns = {
+  members: sql<
+    CaseMembership[] | null
+  >`(select json_agg(json_build_object('userId', cu.user_id, 'viaRole', cu.via_role)) from case_users cu where cu.case_id = "cases"."id")`,
+  plannerIds: sql<
+    number[]
+  >`array(select distinct cs.planner_id from case_services cs where cs.case_id = "cases"."id" and cs.planner_id is not null)`,
+  ownerInstructorId: ownerInstructorIdSql,
+};
+
+type VisibilityColumns = {
+  ownerId: number;
+  caseStatus: string;
+  hasPrintable: boolean;
+  members: CaseMembership[] | null;
+  plannerIds: number[] | null;
+  ownerInstructorId: number | string | null;
+};
+
+const factsOf = (row: VisibilityColumns): CaseVisibilityFacts => ({
+  ownerId: row.ownerId,
+  caseStatus: row.caseStatus,
+  hasPrintable: row.hasPrintable,
+  members: row.members ?? [],
+  plannerIds: (row.plannerIds ?? []).map(Number),
+  ownerInstructorId: row.ownerInstructorId === null ? null : Number(row.ownerInstructorId),
+});
+
 /** Everything `caseRelation` needs about one case, or undefined when it does not exist. */
 export async function findCaseVisibilityFacts(
   db: DbOrTx,
@@ -85,14 +117,7 @@ export async function findCaseVisibilityFacts(
       caseArchived: cases.caseArchived,
       hasPrintable: cases.hasPrintable,
       modifiedAt: cases.modifiedAt,
-      // Raw names with aliases: drizzle leaves columns unqualified inside a select list.
-      members: sql<
-        CaseMembership[] | null
-      >`(select json_agg(json_build_object('userId', cu.user_id, 'viaRole', cu.via_role)) from case_users cu where cu.case_id = "cases"."id")`,
-      plannerIds: sql<
-        number[]
-      >`array(select distinct cs.planner_id from case_services cs where cs.case_id = "cases"."id" and cs.planner_id is not null)`,
-      ownerInstructorId: ownerInstructorIdSql,
+      ...visibilityColumns,
     })
     .from(cases)
     .where(eq(cases.id, caseId))
@@ -101,10 +126,24 @@ export async function findCaseVisibilityFacts(
   // reads the first one's result and is refused if its premise no longer holds.
   const [row] = options.lock ? await query.for('update', { of: cases }) : await query;
   if (!row) return undefined;
-  return {
-    ...row,
-    members: row.members ?? [],
-    plannerIds: (row.plannerIds ?? []).map(Number),
-    ownerInstructorId: row.ownerInstructorId === null ? null : Number(row.ownerInstructorId),
-  };
+  return { ...factsOf(row), caseArchived: row.caseArchived, modifiedAt: row.modifiedAt };
+}
+
+/**
+ * The start of every change of a case, in one statement: the row, locked until the transaction
+ * ends (see `findCaseVisibilityFacts`), with the facts `caseRelation` needs; undefined when the
+ * case does not exist.
+ */
+export async function lockCaseForChange(
+  tx: DbOrTx,
+  caseId: number,
+): Promise<{ row: typeof cases.$inferSelect; facts: CaseVisibilityFacts } | undefined> {
+  const [found] = await tx
+    .select({ row: cases, ...visibilityColumns })
+    .from(cases)
+    .where(eq(cases.id, caseId))
+    .limit(1)
+    .for('update', { of: cases });
+  if (!found) return undefined;
+  return { row: found.row, facts: factsOf({ ...found.row, ...found }) };
 }

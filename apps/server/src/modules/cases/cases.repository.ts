@@ -1,5 +1,11 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { type Language, type ServiceWithoutOrder, type MembershipRole } from '@dentflow/domain';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  CASE_STATUSES,
+  caseListGroup,
+  type Language,
+  type ServiceWithoutOrder,
+  type MembershipRole,
+} from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import {
   caseEvents,
@@ -97,6 +103,55 @@ export async function updateCase(db: DbOrTx, caseId: number, patch: CasePatch): 
   await db.update(cases).set(patch).where(eq(cases.id, caseId));
 }
 
+/** A constant of the domain as a SQL literal (the statuses and groups are plain words). */
+const literal = (value: string | null) =>
+  value === null ? 'null' : `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * The domain's `caseListGroup` as a SQL `case` over the known statuses, written with literals so
+ * the statement's text stays the same and small.
+ */
+const LIST_GROUP_CASES = sql.raw(
+  CASE_STATUSES.map((s) => `when ${literal(s)} then ${literal(caseListGroup(s))}`).join(' '),
+);
+const listGroupOfSql = (status: SQL) =>
+  sql<string | null>`(case ${status} ${LIST_GROUP_CASES} else null end)`;
+
+/**
+ * The derived columns of a case made true in ONE statement (with the status, when given, and
+ * `modifiedAt`): the list group of the status, the printable flag and the open-review flag from
+ * the case's services and reviews. Returns what the caller checks next (the stored folded patient
+ * name against the patient's, the status and archive flag after the change); undefined when the
+ * case does not exist.
+ */
+export async function refreshCaseColumns(
+  db: DbOrTx,
+  caseId: number,
+  values: { caseStatus?: string | undefined; modifiedAt: Date },
+) {
+  const status =
+    values.caseStatus === undefined ? sql`${cases.caseStatus}` : sql`${values.caseStatus}::text`;
+  const [row] = await db
+    .update(cases)
+    .set({
+      ...(values.caseStatus === undefined ? {} : { caseStatus: values.caseStatus }),
+      listGroup: listGroupOfSql(status),
+      hasPrintable: sql`exists (select 1 from ${caseServices} where ${caseServices.caseId} = ${cases.id} and ${caseServices.printableProduct})`,
+      caseReview: sql`exists (select 1 from ${caseReviews} where ${caseReviews.caseId} = ${cases.id} and ${caseReviews.solvedAt} is null)`,
+      modifiedAt: values.modifiedAt,
+    })
+    .from(patients)
+    .where(and(eq(cases.id, caseId), eq(patients.id, cases.patientId)))
+    .returning({
+      caseStatus: cases.caseStatus,
+      caseArchived: cases.caseArchived,
+      searchText: cases.searchText,
+      fname: patients.fname,
+      lname: patients.lname,
+    });
+  return row;
+}
+
 export async function insertCaseEvent(
   db: DbOrTx,
   values: typeof caseEvents.$inferInsert,
@@ -191,16 +246,6 @@ export async function listDeferredUnpaidServices(db: DbOrTx, language: Language)
     )
     .orderBy(asc(caseServices.paymentDeferredAt), asc(caseServices.id))
     .limit(500);
-}
-
-/** The case's printable flag, recomputed from its services. */
-export async function caseHasPrintableService(db: DbOrTx, caseId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: caseServices.id })
-    .from(caseServices)
-    .where(and(eq(caseServices.caseId, caseId), eq(caseServices.printableProduct, true)))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Adds or updates a case user; the latest addition decides the role it comes from. */

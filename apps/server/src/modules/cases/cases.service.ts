@@ -43,7 +43,7 @@ import { findUserById } from '../users';
 import { AppError, validationError, zodIssueFields } from '../../http/app-error';
 import { accountOfUser } from '../../security/password-checks';
 import { isPartnerLinkedToClinic } from '../partners';
-import { loadCaseAccess, requireCaseAccess, type CaseAccess } from './case-access.service';
+import { lockCaseAccess, requireCaseAccess, type CaseAccess } from './case-access.service';
 import {
   deleteCaseService,
   deleteCaseUser,
@@ -146,17 +146,25 @@ export function createCasesService(ctx: AppContext) {
     caller: Caller,
     caseId: number,
     language: Language,
-    work: (tx: DbOrTx, access: CaseAccess, row: CaseRow, now: Date) => Promise<EventDraft[]>,
+    work: (
+      tx: DbOrTx,
+      access: CaseAccess,
+      row: CaseRow,
+      now: Date,
+      /** A new status to write with the derived columns (one update of the case). */
+      next: { caseStatus?: string },
+    ) => Promise<EventDraft[]>,
   ): Promise<CaseDetail> {
     const published = await db.transaction(async (tx) => {
-      const access = await loadCaseAccess(tx, caller, caseId, { lock: true });
-      if (!access) throw new AppError(404, 'NOT_FOUND');
-      const row = (await findCase(tx, caseId))!;
+      const locked = await lockCaseAccess(tx, caller, caseId);
+      if (!locked) throw new AppError(404, 'NOT_FOUND');
+      const { access, row } = locked;
       const now = stamp(row.modifiedAt);
-      const drafts = await work(tx, access, row, now);
+      const next: { caseStatus?: string } = {};
+      const drafts = await work(tx, access, row, now, next);
       const messages = await recordEvents(tx, caseId, caller, drafts, now);
-      await refreshCaseDerived(tx, caseId, now);
-      messages.push(...(await advancePaidCase(tx, caseId, caller.userId, now)));
+      const after = await refreshCaseDerived(tx, caseId, now, next);
+      messages.push(...(await advancePaidCase(tx, caseId, caller.userId, now, after)));
       return messages;
     });
     ctx.caseEvents.publish(published);
@@ -349,7 +357,7 @@ export function createCasesService(ctx: AppContext) {
         );
         if (!right) throw new AppError(400, 'WRONG_PASSWORD');
       }
-      return change(caller, caseId, language, async (tx, access, row, now) => {
+      return change(caller, caseId, language, async (tx, access, row, now, next) => {
         const viewer = viewerOf(caller);
         if (!mayAttemptCaseAction(action, viewer, access.relation)) {
           throw new AppError(403, 'FORBIDDEN');
@@ -369,11 +377,9 @@ export function createCasesService(ctx: AppContext) {
         const outcome = effect
           ? await effect({ tx, caller, access, caseId, row, services, body, text, now, detail })
           : undefined;
-        const next: string = outcome === 'stay' ? from : to;
-        if (next !== from) {
-          await updateCase(tx, caseId, { caseStatus: next, listGroup: caseListGroup(next) });
-        }
-        return [{ action, fromStatus: from, toStatus: next, detail }];
+        const reached: string = outcome === 'stay' ? from : to;
+        if (reached !== from) next.caseStatus = reached;
+        return [{ action, fromStatus: from, toStatus: reached, detail }];
       });
     },
 

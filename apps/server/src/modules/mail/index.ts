@@ -1,2 +1,2 @@
 // What the mail module offers other modules; they import nothing else from it.
-export { enqueueMail, outboxBacklog } from './mail-outbox';
+export { enqueueMail, enqueueMails, outboxBacklog } from './mail-outbox';

@@ -25,17 +25,20 @@ const SECRET_PARAM = 'token';
 const afterMs = (ms: number) => sql`clock_timestamp() + ${ms} * interval '1 millisecond'`;
 
 /**
- * Inserts a pending mail and notifies the workers; PostgreSQL delivers the notification only when
- * the transaction commits, so a rolled-back change wakes nobody.
+ * Inserts pending mails in one statement. The insert's trigger (migration 0014) notifies the
+ * workers on `MAIL_QUEUED_CHANNEL`; PostgreSQL delivers the notification only when the
+ * transaction commits, so a rolled-back change wakes nobody.
  */
-export async function insertMail(db: DbOrTx, mail: NewMail): Promise<void> {
-  await db.insert(mailOutbox).values({
-    recipient: mail.recipient,
-    template: mail.template,
-    language: mail.language,
-    params: mail.params,
-  });
-  await db.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, '')`);
+export async function insertMails(db: DbOrTx, mails: readonly NewMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insert(mailOutbox).values(
+    mails.map((mail) => ({
+      recipient: mail.recipient,
+      template: mail.template,
+      language: mail.language,
+      params: mail.params,
+    })),
+  );
 }
 
 /**

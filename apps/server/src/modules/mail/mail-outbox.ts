@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { insertMail, readOutboxBacklog } from './mail-outbox.repository';
+import { insertMails, readOutboxBacklog, type NewMail } from './mail-outbox.repository';
 
 /**
  * Puts a mail in the durable outbox (decision 016). Call it with the transaction of the change
@@ -9,11 +9,13 @@ import { insertMail, readOutboxBacklog } from './mail-outbox.repository';
  * `template` names one of `mail-templates.ts` (rendered by the worker in `language`, English when
  * unknown); `params` are that template's (plain JSON: they are stored until delivery).
  */
-export async function enqueueMail(
-  tx: DbOrTx,
-  mail: { recipient: string; template: string; language: string; params: Record<string, unknown> },
-): Promise<void> {
-  await insertMail(tx, mail);
+export async function enqueueMail(tx: DbOrTx, mail: NewMail): Promise<void> {
+  await insertMails(tx, [mail]);
+}
+
+/** `enqueueMail` for several mails of one change, in one statement. */
+export async function enqueueMails(tx: DbOrTx, mails: readonly NewMail[]): Promise<void> {
+  await insertMails(tx, mails);
 }
 
 /** How many mails wait and how old the oldest is, for the operator's metrics. */

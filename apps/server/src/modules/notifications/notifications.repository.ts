@@ -36,50 +36,51 @@ export async function findCaseRecipients(
   options: { ownerInstructor?: boolean } = {},
 ): Promise<CaseRecipientRow[]> {
   const notActor = excludeId === null ? undefined : ne(users.id, excludeId);
+  // One statement (a UNION ALL): the owner, then the case users in the order they were added,
+  // then (for the instructor channel) the owner's instructor; `rank` keeps that order.
+  const owners = db
+    .select({ ...recipientColumns, rank: sql<number>`0`.as('rank') })
+    .from(cases)
+    .innerJoin(users, eq(users.id, cases.ownerId))
+    .where(and(eq(cases.id, caseId), isNotNull(users.verifiedAt), notActor));
+  const members = db
+    .select({ ...recipientColumns, rank: sql<number>`${caseUsers.id}`.as('rank') })
+    .from(caseUsers)
+    .innerJoin(users, eq(users.id, caseUsers.userId))
+    .where(
+      and(
+        eq(caseUsers.caseId, caseId),
+        eq(caseUsers.triggerNotification, true),
+        isNotNull(users.verifiedAt),
+        notActor,
+        // The domain's `membershipHolds`: a membership that came from a role ends with it.
+        sql`(${caseUsers.viaRole} is null or ${users.roles} ? ${caseUsers.viaRole})`,
+      ),
+    );
   const owner = alias(users, 'owner');
-  const instructors = options.ownerInstructor
-    ? db
-        .select(recipientColumns)
-        .from(cases)
-        .innerJoin(owner, eq(owner.id, cases.ownerId))
-        .innerJoin(users, sql`${users.id} = (${owner.dataCapabilities} ->> 'instructorId')::int`)
-        .where(
-          and(
-            eq(cases.id, caseId),
-            isNotNull(users.verifiedAt),
-            notActor,
-            // The domain's `isInstructor`: the relation ends with the role.
-            sql`${users.roles} ?| array['admin', 'instructor']`,
+  const query = options.ownerInstructor
+    ? owners.unionAll(members).unionAll(
+        db
+          .select({ ...recipientColumns, rank: sql<number>`2147483647`.as('rank') })
+          .from(cases)
+          .innerJoin(owner, eq(owner.id, cases.ownerId))
+          .innerJoin(users, sql`${users.id} = (${owner.dataCapabilities} ->> 'instructorId')::int`)
+          .where(
+            and(
+              eq(cases.id, caseId),
+              isNotNull(users.verifiedAt),
+              notActor,
+              // The domain's `isInstructor`: the relation ends with the role.
+              sql`${users.roles} ?| array['admin', 'instructor']`,
+            ),
           ),
-        )
-    : Promise.resolve([]);
-  const [owners, members, instructor] = await Promise.all([
-    db
-      .select(recipientColumns)
-      .from(cases)
-      .innerJoin(users, eq(users.id, cases.ownerId))
-      .where(and(eq(cases.id, caseId), isNotNull(users.verifiedAt), notActor)),
-    db
-      .select(recipientColumns)
-      .from(caseUsers)
-      .innerJoin(users, eq(users.id, caseUsers.userId))
-      .where(
-        and(
-          eq(caseUsers.caseId, caseId),
-          eq(caseUsers.triggerNotification, true),
-          isNotNull(users.verifiedAt),
-          notActor,
-          // The domain's `membershipHolds`: a membership that came from a role ends with it.
-          sql`(${caseUsers.viaRole} is null or ${users.roles} ? ${caseUsers.viaRole})`,
-        ),
       )
-      .orderBy(caseUsers.id),
-    instructors,
-  ]);
+    : owners.unionAll(members);
+  const rows = await query.orderBy(sql`rank`);
   const seen = new Set<number>();
-  return [...owners, ...members, ...instructor].filter(
-    (row) => !seen.has(row.id) && seen.add(row.id),
-  );
+  return rows
+    .filter((row) => !seen.has(row.id) && seen.add(row.id))
+    .map(({ rank: _rank, ...row }) => row);
 }
 
 /** The patient's name and the actor's display name, for the notification mail. */
@@ -88,24 +89,22 @@ export async function findNotificationMailFacts(
   caseId: number,
   actorId: number | null,
 ): Promise<{ patientName: string; actorName: string | null }> {
-  const [[patient], [actor]] = await Promise.all([
-    db
-      .select({ fname: patients.fname, lname: patients.lname })
-      .from(cases)
-      .innerJoin(patients, eq(patients.id, cases.patientId))
-      .where(eq(cases.id, caseId))
-      .limit(1),
-    actorId === null
-      ? Promise.resolve([])
-      : db
-          .select({ displayName: users.displayName })
-          .from(users)
-          .where(eq(users.id, actorId))
-          .limit(1),
-  ]);
+  // One statement: the actor's name as a sub-select of the case's row.
+  const [row] = await db
+    .select({
+      fname: patients.fname,
+      lname: patients.lname,
+      actorName: sql<
+        string | null
+      >`(select u.display_name from users u where u.id = ${actorId ?? null}::int)`,
+    })
+    .from(cases)
+    .innerJoin(patients, eq(patients.id, cases.patientId))
+    .where(eq(cases.id, caseId))
+    .limit(1);
   return {
-    patientName: patient ? `${patient.fname} ${patient.lname}`.trim() : '',
-    actorName: actor?.displayName ?? null,
+    patientName: row ? `${row.fname} ${row.lname}`.trim() : '',
+    actorName: row?.actorName ?? null,
   };
 }
 

@@ -6,7 +6,7 @@ import {
 } from '@dentflow/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { enqueueMail } from '../mail';
+import { enqueueMails } from '../mail';
 import { loadEmailsSettings } from '../settings';
 import {
   findCaseRecipients,
@@ -82,8 +82,9 @@ export async function notifyCaseUsers(tx: DbOrTx, input: NotifyCaseUsersInput): 
   );
   if (mailed.length > 0) {
     const facts = await findNotificationMailFacts(tx, input.caseId, input.actorId);
-    for (const user of mailed) {
-      await enqueueMail(tx, {
+    await enqueueMails(
+      tx,
+      mailed.map((user) => ({
         recipient: user.email,
         template: 'notification',
         language: isLanguage(user.language) ? user.language : 'en',
@@ -94,8 +95,8 @@ export async function notifyCaseUsers(tx: DbOrTx, input: NotifyCaseUsersInput): 
           actorName: facts.actorName,
           path: input.path,
         },
-      });
-    }
+      })),
+    );
   }
   return recipients.map((user) => user.id);
 }
