@@ -10,6 +10,7 @@ export * from './auth/session';
 export * from './forms/rules';
 export * from './forms/masks';
 export * from './profile/profile';
+export * from './profile/connections';
 export * from './profile/avatar';
 export * from './profile/erasure';
 export * from './common/person';
