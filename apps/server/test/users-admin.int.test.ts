@@ -233,7 +233,7 @@ describe('listing and searching users', () => {
     expect(instructors).toContainEqual({
       id: expect.any(Number),
       displayName: 'Instructor Demo',
-      instructorDiscount: 0,
+      instructorDiscount: 10,
     });
     expect(instructors.every((i) => typeof i.instructorDiscount === 'number')).toBe(true);
   });

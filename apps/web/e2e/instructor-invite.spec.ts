@@ -22,7 +22,7 @@ import { BROWSER_LOCALES, fieldName, webText } from './support/texts';
 test.describe.configure({ timeout: 150_000 });
 
 const INSTRUCTOR_EMAIL = 'instructor@dentflow.local';
-/** Not the seeded 0 nor the demo doctor's 10, so what the pages show can only come from this. */
+/** Not the seeded 10, so what the pages show can only come from this. */
 const DISCOUNT = 15;
 /** A planning-only product with a single price: the discount is a plain percent of it. */
 const PRODUCT_CODE = 'PLAN-ORTHO';
@@ -39,7 +39,7 @@ async function instructor() {
   return row!;
 }
 
-/** The demo instructor is seeded without a discount: an admin gives them one on the user page. */
+/** An admin sets the instructor's discount on the user page. */
 async function setInstructorDiscount(page: Page, instructorId: number, percent: number) {
   const admin = (key: string) => tr('en', 'admin', key);
   await page.goto(`/users/${instructorId}`);
@@ -58,7 +58,7 @@ async function setInstructorDiscount(page: Page, instructorId: number, percent: 
 test.afterAll(async () => {
   // Later journeys and spec files expect the demo instructor as seeded.
   await sql(
-    `update users set data_capabilities = data_capabilities || '{"instructorDiscount": 0}'::jsonb
+    `update users set data_capabilities = data_capabilities || '{"instructorDiscount": 10}'::jsonb
      where email = $1`,
     [INSTRUCTOR_EMAIL],
   );

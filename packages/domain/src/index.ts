@@ -13,6 +13,7 @@ export * from './common/geo-location';
 export * from './forms/rules';
 export * from './forms/masks';
 export * from './profile/profile';
+export * from './profile/connections';
 export * from './profile/avatar';
 export * from './profile/erasure';
 export * from './common/person';

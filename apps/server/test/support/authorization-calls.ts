@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { cases, coupons, productCategories, users } from '../../src/db/schema';
 import { DEMO_PASSWORD } from '../../src/db/seed';
 import { completeServiceData, productIdByCode } from './cases-fixtures';
@@ -260,6 +260,32 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     record: 'invitation to me',
     fresh: true,
     request: (r) => ({ url: `/api/v1/profile/invitations/${r.invitationId}/accept` }),
+  },
+  'GET /api/v1/profile/instructor': {
+    record: NO_RECORD,
+    request: get('/api/v1/profile/instructor'),
+  },
+  'GET /api/v1/profile/partnerLinks': {
+    record: NO_RECORD,
+    request: get('/api/v1/profile/partnerLinks'),
+  },
+  'POST /api/v1/profile/leaveInstructor': {
+    record: NO_RECORD,
+    // Each caller is first made the student of an instructor of its own, so every role can leave.
+    // The demo doctor's own link ends here too: the row is the table's last.
+    request: async (_r, { world, caller }) => {
+      if (caller !== 'anonymous') {
+        const instructorId = await insertUser(world.db, ['instructor']);
+        const session = world.sessions[caller];
+        await world.db
+          .update(users)
+          .set({
+            dataCapabilities: sql`${users.dataCapabilities} || ${JSON.stringify({ instructorId })}::jsonb`,
+          })
+          .where(eq(users.id, session.profile.id));
+      }
+      return { url: '/api/v1/profile/leaveInstructor' };
+    },
   },
   'POST /api/v1/profile/acceptInvitation': {
     record: 'invitation link',

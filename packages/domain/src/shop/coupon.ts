@@ -149,3 +149,18 @@ export function isRegistrationCouponPending(
 ): boolean {
   return context.usesByUser === 0 && couponRejection(coupon, context) === null;
 }
+
+/** What an admin list shows of a coupon: one state, never two at once. */
+export type CouponDisplayState = 'expired' | 'active' | 'inactive';
+
+/**
+ * A coupon's one displayed state: past its expiry it is 'expired' whatever its active switch
+ * says (nobody can use it), else 'active' or 'inactive' by the switch.
+ */
+export function couponDisplayState(
+  coupon: Pick<Coupon, 'active' | 'expireAt'>,
+  now: Date = new Date(),
+): CouponDisplayState {
+  if (coupon.expireAt !== null && Date.parse(coupon.expireAt) <= now.getTime()) return 'expired';
+  return coupon.active ? 'active' : 'inactive';
+}

@@ -21,7 +21,7 @@ import {
 } from '@dentflow/domain';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { DbOrTx } from '../../db/client';
-import { findUserById } from '../users';
+import { assertProfileComplete, findUserById } from '../users';
 import { AppError, validationError } from '../../http/app-error';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
 import { auditCaseStatus } from './case-status-audit';
@@ -359,6 +359,7 @@ export async function openCase(
 ): Promise<{ caseId: number; caseCurrency: Currency; messages: CaseEventMessage[] }> {
   const owner = await findUserById(tx, ownerId);
   if (!owner) throw new AppError(401, 'NOT_AUTHORIZED');
+  assertProfileComplete(owner);
   const caseCurrency = body.caseCurrency ?? profileCurrency(owner.dataInfo);
   const patient = await insertPatient(tx, {
     fname: body.patient.fname,

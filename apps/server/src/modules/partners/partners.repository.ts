@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { clinicPartners, users } from '../../db/schema';
@@ -46,6 +46,23 @@ export async function listPartnerLinks(
     .where(
       and(
         clinicId === undefined ? undefined : eq(clinicPartners.clinicId, clinicId),
+        isNull(clinicUser.deletedAt),
+        isNull(partnerUser.deletedAt),
+      ),
+    )
+    .orderBy(
+      asc(sql`lower(${clinicUser.displayName})`),
+      asc(sql`lower(${partnerUser.displayName})`),
+    )
+    .limit(2000);
+}
+
+/** The links a user is on, as the clinic or as the partner (live accounts only). */
+export async function listPartnerLinksOf(db: DbOrTx, userId: number): Promise<PartnerLinkRow[]> {
+  return selectLinks(db)
+    .where(
+      and(
+        or(eq(clinicPartners.clinicId, userId), eq(clinicPartners.partnerId, userId)),
         isNull(clinicUser.deletedAt),
         isNull(partnerUser.deletedAt),
       ),

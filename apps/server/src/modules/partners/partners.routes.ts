@@ -29,6 +29,16 @@ export function registerPartnersRoutes(app: FastifyInstance, partners: PartnersS
     handler: async (req) => ({ obj: await partners.list(caller(req), req.query.clinicId) }),
   });
 
+  r.get('/api/v1/profile/partnerLinks', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      summary: "The caller's own clinic–partner links, as the clinic or as the partner",
+      response: responses(z.array(partnerLinkSchema)),
+    },
+    handler: async (req) => ({ obj: await partners.mine(callerId(req)) }),
+  });
+
   r.post('/api/v1/partners/link', {
     config: { permission: 'admin' },
     schema: {

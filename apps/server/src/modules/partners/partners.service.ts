@@ -18,6 +18,7 @@ import {
   hasActivePartnerLink,
   insertPartnerLink,
   listPartnerLinks,
+  listPartnerLinksOf,
   type PartnerLinkRow,
 } from './partners.repository';
 
@@ -47,6 +48,11 @@ export function createPartnersService(ctx: AppContext) {
     async list(caller: AuthContext, clinicId: number | undefined): Promise<PartnerLink[]> {
       const scope = isAdmin(caller.roles) ? clinicId : caller.userId;
       return (await listPartnerLinks(db, scope)).map(toPartnerLink);
+    },
+
+    /** The caller's own links, as the clinic or as the partner (the profile's Connections tab). */
+    async mine(userId: number): Promise<PartnerLink[]> {
+      return (await listPartnerLinksOf(db, userId)).map(toPartnerLink);
     },
 
     /**

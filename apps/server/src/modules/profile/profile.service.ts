@@ -17,6 +17,7 @@ import { hashPassword } from '../../security/passwords';
 import { writeAudit } from '../audit';
 import { endOtherSessions } from '../auth';
 import { couponOfRow } from '../coupons';
+import { currentStudentDiscount } from '../students';
 import {
   profilePatchOf,
   toUserProfile,
@@ -246,7 +247,8 @@ export function createProfileService(ctx: AppContext) {
       const { dataCapabilities } = await requireUser(userId);
       return {
         instructor_id: dataCapabilities.instructorId,
-        instructor_discount: dataCapabilities.instructorDiscount,
+        // The instructor's discount as it is now, which is what checkout applies.
+        instructor_discount: await currentStudentDiscount(db, dataCapabilities),
       };
     },
   };

@@ -50,6 +50,7 @@ import { AppError, validationError } from '../../http/app-error';
 import { loadCaseAccess, type CaseAccess, servicesWithoutOrder } from '../cases';
 import { couponByCode, couponOfRow, couponUsesByUser } from '../coupons';
 import { loadShippingSettings } from '../settings';
+import { currentStudentDiscount } from '../students';
 import {
   findCaseCurrency,
   listSleeves,
@@ -369,12 +370,12 @@ export async function priceCart(
   }
 
   const capabilities = user.dataCapabilities;
+  const instructorDiscountPercent = await currentStudentDiscount(tx, capabilities);
   const pricedProducts = new Map([...byId.values()].map((p) => [p.id, asPricedProduct(p)]));
   const priced = priceOrder({
     lines: items.map((item) => pricingLineFor(item, pricedProducts, priceLanguage, sleeves)),
     coupon: coupon ? couponOfRow(coupon) : null,
-    instructorDiscountPercent:
-      capabilities?.instructorId != null ? (capabilities.instructorDiscount ?? 0) : 0,
+    instructorDiscountPercent,
     shippingFee: shipment?.shipmentOption?.fee ?? 0,
   });
   if (priced.subtotal + priced.shippingFee > INT32_MAX) {

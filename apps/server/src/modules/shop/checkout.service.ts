@@ -14,7 +14,7 @@ import {
 } from '@dentflow/domain';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import type { AppContext } from '../../context';
-import { findUserById } from '../users';
+import { assertProfileComplete, findUserById } from '../users';
 import { AppError, validationError, zodIssueFields } from '../../http/app-error';
 import {
   loadCaseAccess,
@@ -102,6 +102,7 @@ export function createCheckoutService(ctx: AppContext) {
         }
         const user = await findUserById(tx, caller.userId);
         if (!user) throw new AppError(401, 'NOT_AUTHORIZED');
+        assertProfileComplete(user);
         // Lock order: coupon, then case (every checkout takes them the same way).
         const code = order.coupon ? normalizeCouponCode(order.coupon) : '';
         const lockedCoupon = code ? ((await couponByCode(tx, code, { lock: true })) ?? null) : null;

@@ -1,2 +1,2 @@
 // What the students module offers other modules; they import nothing else from it.
-export { claimInvitation } from './students.service';
+export { claimInvitation, currentStudentDiscount } from './students.service';

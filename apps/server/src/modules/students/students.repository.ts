@@ -262,3 +262,25 @@ export async function linkStudent(
     })
     .where(eq(users.id, userId));
 }
+
+/**
+ * Ends the user's link to their instructor (the discount goes with it); false when they had none.
+ * The row is locked so a concurrent acceptance cannot interleave.
+ */
+export async function unlinkStudent(tx: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ instructorId: sql<number | null>`(${instructorIdOf})::int` })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  const instructorId = row?.instructorId ?? null;
+  if (instructorId === null) return null;
+  await tx
+    .update(users)
+    .set({
+      dataCapabilities: sql`${users.dataCapabilities} || ${JSON.stringify({ instructorId: null, instructorDiscount: 0 })}::jsonb`,
+      modifiedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  return instructorId;
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { studentCasesPageSchema } from '@dentflow/domain';
+import { myInstructorAnswerSchema, studentCasesPageSchema } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
 import { callerId, requestMeta } from '../../http/request-meta';
@@ -117,6 +117,28 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
     },
     handler: async (req) => ({
       obj: await students.accept(callerId(req), req.body.token, requestMeta(req)),
+    }),
+  });
+
+  r.get('/api/v1/profile/instructor', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      summary: "The caller's instructor and the discount the caller gets now (null without one)",
+      response: responses(myInstructorAnswerSchema),
+    },
+    handler: async (req) => ({ obj: await students.myInstructor(callerId(req)) }),
+  });
+
+  r.post('/api/v1/profile/leaveInstructor', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      summary: "Stop being one's instructor's student (404 without an instructor)",
+      response: responses(z.object({ left: z.literal(true) })),
+    },
+    handler: async (req) => ({
+      obj: await students.leaveInstructor(callerId(req), requestMeta(req)),
     }),
   });
 

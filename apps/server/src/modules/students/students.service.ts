@@ -2,7 +2,11 @@ import {
   CASE_PAGE_SIZE_DEFAULT,
   isInstructor,
   sessionRoles,
+  studentDiscountPercent,
   type CaseStatus,
+  type DataCapabilities,
+  type InstructorFacts,
+  type MyInstructor,
   type Language,
   type StudentCasesPage,
 } from '@dentflow/domain';
@@ -24,6 +28,7 @@ import {
   listStudentCasePage,
   listStudents,
   markInvitationAccepted,
+  unlinkStudent,
   updateInvitation,
   type InvitationLookup,
   type InvitationRow,
@@ -53,7 +58,29 @@ const toPending = (row: InvitationRow, now = Date.now()): PendingInvitation => (
 const isActiveInstructor = (user: UserRow | undefined): user is UserRow =>
   Boolean(user?.verifiedAt && !user.deletedAt && isInstructor(sessionRoles(user.roles)));
 
-const discountOf = (instructor: UserRow) => instructor.dataCapabilities.instructorDiscount ?? 0;
+const factsOf = (user: UserRow): InstructorFacts => ({
+  roles: user.roles,
+  verified: user.verifiedAt !== null,
+  deleted: user.deletedAt !== null,
+  dataCapabilities: user.dataCapabilities,
+});
+
+/** What the instructor's students save now (0 once they stop being a live instructor). */
+const discountOf = (instructor: UserRow) => studentDiscountPercent(factsOf(instructor));
+
+/**
+ * The percent a user saves as a student at checkout: their instructor's discount as it is now,
+ * not the copy made when they joined (an admin may set or change it afterwards).
+ */
+export async function currentStudentDiscount(
+  db: DbOrTx,
+  capabilities: Pick<DataCapabilities, 'instructorId'> | undefined,
+): Promise<number> {
+  const instructorId = capabilities?.instructorId;
+  if (instructorId == null) return 0;
+  const instructor = await findUserById(db, instructorId);
+  return instructor ? discountOf(instructor) : 0;
+}
 
 /**
  * How the invitee names an invitation: the token of the mailed link, or its id among the
@@ -285,6 +312,44 @@ export function createStudentsService(ctx: Pick<AppContext, 'db'>) {
       const accepted = await db.transaction((tx) => claimInvitation(tx, token, userId, meta));
       if (!accepted) throw new AppError(404, 'NOT_FOUND');
       return accepted;
+    },
+
+    /**
+     * The caller's instructor with the discount the caller gets now; null without one (or when
+     * that account is gone).
+     */
+    async myInstructor(userId: number): Promise<MyInstructor | null> {
+      const user = await findUserById(db, userId);
+      const instructorId = user?.dataCapabilities.instructorId;
+      if (instructorId == null) return null;
+      const instructor = await findUserById(db, instructorId);
+      if (!instructor || instructor.deletedAt) return null;
+      return {
+        id: instructor.id,
+        displayName: instructor.displayName,
+        email: instructor.email,
+        discount: discountOf(instructor),
+      };
+    },
+
+    /**
+     * The caller stops being their instructor's student: no discount, and the instructor no
+     * longer sees their cases. 404 when they have no instructor.
+     */
+    async leaveInstructor(userId: number, meta: RequestMeta): Promise<{ left: true }> {
+      await db.transaction(async (tx) => {
+        const instructorId = await unlinkStudent(tx, userId);
+        if (instructorId === null) throw new AppError(404, 'NOT_FOUND');
+        await writeAudit(tx, {
+          actorUserId: userId,
+          action: 'students.leave_instructor',
+          entity: 'user',
+          entityId: userId,
+          details: { before: { instructorId }, after: { instructorId: null } },
+          ip: meta.ip,
+        });
+      });
+      return { left: true };
     },
 
     /** The invitations the caller's own email received that they could accept now. */

@@ -1,6 +1,6 @@
 // What the users module offers other modules; they import nothing else from it.
 export { avatarKeyOf } from './avatar-key';
-export { profilePatchOf, toUserProfile } from './user-profile';
+export { assertProfileComplete, profilePatchOf, toUserProfile } from './user-profile';
 export {
   createUser,
   findUserByEmail,

@@ -1,5 +1,6 @@
 import {
   isValidDocument,
+  profileGap,
   sessionRoles,
   type DataAddress,
   type DataInfo,
@@ -30,6 +31,15 @@ export function toUserProfile(user: UserRow): UserProfile {
     dataAddress: user.dataAddress,
     dataCapabilities: user.dataCapabilities,
   };
+}
+
+/**
+ * Refuses (409 PROFILE_INCOMPLETE) what needs a complete profile: opening a case and checking
+ * out. The rule of "complete" is the domain's `profileGap`, which the web uses to send the user to
+ * the tab that is missing data.
+ */
+export function assertProfileComplete(user: UserRow): void {
+  if (profileGap(toUserProfile(user)) !== null) throw new AppError(409, 'PROFILE_INCOMPLETE');
 }
 
 /**

@@ -29,6 +29,7 @@ import { showError, showSuccess } from '../../../lib/notify';
 import { useProfile } from '../../profile/api/get-profile';
 import { useAddService } from '../api/add-service';
 import { useCreateCase } from '../api/create-case';
+import { useProfileMissingDialog } from '../../profile/components/profile-missing-dialog';
 import { useCase } from '../api/get-case';
 import { useProducts } from '../api/list-products';
 import { CurrencyPicker } from '../components/currency-picker';
@@ -49,6 +50,7 @@ import { ServiceDataEditor } from '../components/services-section';
 function PatientStep({ onCreated }: { onCreated: (detail: CaseDetail) => void }) {
   const { t } = useTranslation();
   const create = useCreateCase();
+  const profileMissing = useProfileMissingDialog();
   const { data: profile } = useProfile();
   const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
   const caseCurrency = chosenCurrency ?? profileCurrency(profile?.dataInfo);
@@ -69,6 +71,7 @@ function PatientStep({ onCreated }: { onCreated: (detail: CaseDetail) => void })
           onCreated(detail);
         },
         onError: (error) => {
+          if (profileMissing.catchRefusal(error)) return;
           form.setErrors(serverFieldErrors(error, 'patient'));
           showError(error);
         },
@@ -77,6 +80,7 @@ function PatientStep({ onCreated }: { onCreated: (detail: CaseDetail) => void })
   );
   return (
     <form onSubmit={submit} noValidate>
+      {profileMissing.dialog}
       <Stack>
         <PatientFields form={form} />
         <CurrencyPicker

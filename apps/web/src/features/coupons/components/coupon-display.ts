@@ -19,6 +19,3 @@ export function formatCouponValue(coupon: Pick<AdminCoupon, 'coupomType' | 'valu
       return `${coupon.value} ×`;
   }
 }
-
-export const isCouponExpired = (coupon: Pick<AdminCoupon, 'expireAt'>, now = new Date()) =>
-  coupon.expireAt !== null && new Date(coupon.expireAt).getTime() <= now.getTime();

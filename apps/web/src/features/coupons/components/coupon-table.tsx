@@ -10,10 +10,13 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AdminCoupon } from '@dentflow/domain';
+import { couponDisplayState, type AdminCoupon } from '@dentflow/domain';
 import { formatDate } from '../../../lib/format-date';
 import type { BindingOption } from '../api/list-binding-options';
-import { COUPON_TYPE_KEYS, formatCouponValue, isCouponExpired } from './coupon-display';
+import { COUPON_TYPE_KEYS, formatCouponValue } from './coupon-display';
+
+/** Expired wins over the active switch: one badge, never 'active' and 'expired' together. */
+const STATE_COLORS = { active: 'green', inactive: 'gray', expired: 'orange' } as const;
 
 const labelOf = (options: BindingOption[] | undefined, id: number) =>
   options?.find((option) => option.value === String(id))?.label ?? `#${id}`;
@@ -46,7 +49,8 @@ export function CouponTable(props: {
         </Table.Thead>
         <Table.Tbody>
           {props.coupons.map((coupon) => {
-            const expired = isCouponExpired(coupon);
+            const state = couponDisplayState(coupon);
+            const expired = state === 'expired';
             const bindings = [
               coupon.bind2User !== null &&
                 t('admin:coupons.bindings.user', { id: coupon.bind2User }),
@@ -110,18 +114,13 @@ export function CouponTable(props: {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4}>
-                    <Badge color={coupon.active ? 'green' : 'gray'} variant="light">
-                      {coupon.active
-                        ? t('admin:coupons.status.active')
-                        : t('admin:coupons.status.inactive')}
-                    </Badge>
-                    {expired && (
-                      <Badge color="orange" variant="light">
-                        {t('admin:coupons.status.expired')}
-                      </Badge>
-                    )}
-                  </Group>
+                  <Badge
+                    color={STATE_COLORS[state]}
+                    variant="light"
+                    data-testid={`coupon-state-${coupon.id}`}
+                  >
+                    {t(`admin:coupons.status.${state}`)}
+                  </Badge>
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">

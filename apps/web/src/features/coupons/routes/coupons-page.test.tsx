@@ -129,12 +129,14 @@ describe('coupon administration', { timeout: 60_000 }, () => {
           active: false,
           expireAt: '2020-01-31T12:00:00.000Z',
         }),
+        // Switched on but past its expiry: 'Expired' alone, never 'Active' beside it.
+        coupon({ id: 4, name: 'OLDBUTON', active: true, expireAt: '2021-06-30T12:00:00.000Z' }),
       ],
     });
     renderRoutes(routes, '/coupoms');
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     expect(within(rows[1]!).getByText('Percent')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('10%')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('3 / 10')).toBeInTheDocument();
@@ -150,9 +152,11 @@ describe('coupon administration', { timeout: 60_000 }, () => {
       await within(rows[3]!).findByText('Category: Guided implant surgery'),
     ).toBeInTheDocument();
     expect(within(rows[3]!).getByText('User #12')).toBeInTheDocument();
-    expect(within(rows[3]!).getByText('Inactive')).toBeInTheDocument();
+    expect(within(rows[3]!).queryByText('Inactive')).toBeNull();
     expect(within(rows[3]!).getByText('Expired')).toBeInTheDocument();
-    expect(screen.getByText('Coupons: 3')).toBeInTheDocument();
+    expect(within(rows[4]!).getByText('Expired')).toBeInTheDocument();
+    expect(within(rows[4]!).queryByText('Active')).toBeNull();
+    expect(screen.getByText('Coupons: 4')).toBeInTheDocument();
   });
 
   it('filters with the segmented control and searches the code once typing pauses', async () => {

@@ -130,7 +130,8 @@ export function ProductsTable(props: {
                     <Group gap={4} wrap="nowrap">
                       {published.map((lang) => (
                         <Tooltip key={lang} label={t(`languages.${lang}`, { ns: 'domain' })}>
-                          <Badge size="sm" variant="outline" tt="none">
+                          {/* Filled dark grey with white text: the outlined primary green was too pale to read. */}
+                          <Badge size="sm" variant="filled" color="dark.5" tt="none">
                             {lang}
                           </Badge>
                         </Tooltip>

@@ -11,7 +11,7 @@ import { useSaveProfile } from './use-save-profile';
 /** Address form of the profile (the fields and the zip lookup: `AddressFields`). */
 export function AddressTab({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
-  const { save, isSaving } = useSaveProfile(profile);
+  const { save, isSaving, dialog } = useSaveProfile(profile);
   const address = profile.dataAddress;
 
   const form = useForm({
@@ -43,6 +43,7 @@ export function AddressTab({ profile }: { profile: UserProfile }) {
 
   return (
     <form onSubmit={submit} noValidate>
+      {dialog}
       <Stack maw={640}>
         <AddressFields
           value={form.values}

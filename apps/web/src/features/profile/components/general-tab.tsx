@@ -12,7 +12,7 @@ import { useSaveProfile } from './use-save-profile';
 
 export function GeneralTab({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
-  const { save, isSaving } = useSaveProfile(profile);
+  const { save, isSaving, dialog } = useSaveProfile(profile);
   const general = profile.dataGeneral;
   const form = useForm({
     initialValues: {
@@ -50,6 +50,7 @@ export function GeneralTab({ profile }: { profile: UserProfile }) {
 
   return (
     <form onSubmit={submit} noValidate>
+      {dialog}
       <Stack maw={640}>
         <AvatarField profile={profile} />
         <TextInput

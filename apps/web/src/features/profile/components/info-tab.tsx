@@ -10,7 +10,7 @@ import { useSaveProfile } from './use-save-profile';
 /** Info form of the profile (the fields and their rules: `InfoFields`). */
 export function InfoTab({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
-  const { save, isSaving } = useSaveProfile(profile);
+  const { save, isSaving, dialog } = useSaveProfile(profile);
   const info = profile.dataInfo;
   const form = useInfoForm(info);
 
@@ -32,6 +32,7 @@ export function InfoTab({ profile }: { profile: UserProfile }) {
 
   return (
     <form onSubmit={submit} noValidate>
+      {dialog}
       <Stack maw={640}>
         <InfoFields form={form} ownData />
         <Group justify="flex-end">

@@ -1,18 +1,18 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, EmptyState, Skeleton, Stack, Tabs, Title } from '@mantine/core';
-import { IconPlugConnected, IconTicket } from '@tabler/icons-react';
+import { Alert, Skeleton, Stack, Tabs, Title } from '@mantine/core';
+import { IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isGeneralDataValid, isProfileComplete } from '@dentflow/domain';
+import { profileGap } from '@dentflow/domain';
 import { useProfile } from '../api/get-profile';
 import { AddressTab } from '../components/address-tab';
+import { ConnectionsTab } from '../components/connections-tab';
 import { GeneralTab } from '../components/general-tab';
 import { InfoTab } from '../components/info-tab';
 import { PasswordTab } from '../components/password-tab';
 import { PrivacyTab } from '../components/privacy-tab';
 import { RolesTab } from '../components/roles-tab';
 import { EmailNotificationsTab } from '../../notifications/components/email-notifications-tab';
-import { ReceivedInvitationsCard } from '../../students/components/received-invitations-card';
 
 // The Security tab's code (QR codes included) loads when the tab opens.
 const SecurityTab = lazy(() =>
@@ -39,13 +39,10 @@ export function ProfileSettingsPage() {
   const [params, setParams] = useSearchParams();
   const { data: profile, isPlaceholderData } = useProfile();
   const requested = params.get('tab');
-  const complete = isProfileComplete(profile);
+  const gap = profileGap(profile);
+  const complete = gap === null;
   // An incomplete profile opens where the missing data is.
-  const tab: Tab = isTab(requested)
-    ? requested
-    : profile && !complete && isGeneralDataValid(profile.dataGeneral)
-      ? 'address'
-      : 'general';
+  const tab: Tab = isTab(requested) ? requested : (gap ?? 'general');
 
   // On a narrow screen the tab row scrolls: keep the open tab in view.
   const tabList = useRef<HTMLDivElement>(null);
@@ -87,7 +84,6 @@ export function ProfileSettingsPage() {
           {t('profile.registrationCoupon', { code: profile.registrationCoupon })}
         </Alert>
       )}
-      <ReceivedInvitationsCard />
       <Tabs
         value={tab}
         onChange={(value) => {
@@ -128,11 +124,7 @@ export function ProfileSettingsPage() {
           <RolesTab profile={profile} />
         </Tabs.Panel>
         <Tabs.Panel value="connections">
-          <EmptyState
-            icon={<IconPlugConnected size={28} />}
-            title={t('preparing.title')}
-            description={t('profile.connections.empty')}
-          />
+          <ConnectionsTab profile={profile} />
         </Tabs.Panel>
         <Tabs.Panel value="notifications">
           <EmailNotificationsTab />

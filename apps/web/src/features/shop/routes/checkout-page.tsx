@@ -41,6 +41,7 @@ import { EmptyCheckout } from '../components/empty-checkout';
 import { NoPaymentMethod } from '../components/no-payment-method';
 import { OrderPlaced } from '../components/order-placed';
 import { PaymentStep } from '../components/payment-step';
+import { useProfileMissingDialog } from '../../profile/components/profile-missing-dialog';
 
 /** /shop/checkout — steps Cart, Address (only when something ships) and Payment. */
 export function CheckoutPage() {
@@ -112,6 +113,7 @@ function CheckoutFlow({
   const sleeves = useSleeves(currency, cart.items.length > 0);
   const known = useKnownAddresses();
   const placeOrder = usePlaceOrder();
+  const profileMissing = useProfileMissingDialog();
 
   // What the server is asked to price (and, with a method and a key, to order).
   const items = cart.items.map((item, index) =>
@@ -190,7 +192,11 @@ function CheckoutFlow({
           onPlaced(result);
           dispatch({ type: 'clear' });
         },
-        onError: (error) => setSubmitError(error),
+        onError: (error) => {
+          // An incomplete profile: the dialog sends the user to the tab missing data.
+          if (profileMissing.catchRefusal(error)) return;
+          setSubmitError(error);
+        },
       },
     );
   };
@@ -286,6 +292,7 @@ function CheckoutFlow({
         />
       }
     >
+      {profileMissing.dialog}
       {stepContent}
       <CheckoutNavigation
         first={steps.active === 0}

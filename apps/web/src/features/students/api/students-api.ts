@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { studentCasesPageSchema, type Language } from '@dentflow/domain';
+import { myInstructorAnswerSchema, studentCasesPageSchema, type Language } from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
 import { profileQueryKey } from '../../profile/api/get-profile';
 
@@ -126,7 +126,32 @@ export function useAcceptReceivedInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<unknown>(`/profile/invitations/${id}/accept`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      await queryClient.invalidateQueries({ queryKey: myInstructorKey });
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: studentsKeys.received }),
+  });
+}
+
+export const myInstructorKey = ['students', 'my-instructor'] as const;
+
+/** The signed-in user's instructor and the discount they get now (null without one). */
+export const useMyInstructor = () =>
+  useQuery({
+    queryKey: myInstructorKey,
+    queryFn: async () =>
+      myInstructorAnswerSchema.parse(await api.get<unknown>('/profile/instructor')),
+  });
+
+/** Stop being the instructor's student; the profile queries (instructor info included) refresh. */
+export function useLeaveInstructor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<unknown>('/profile/leaveInstructor'),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: myInstructorKey });
+      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    },
   });
 }
