@@ -23,7 +23,8 @@ describe('planUploadParts', () => {
     [300 * MB, 5 * MB, 5 * MB, 60],
     [1000, 256, 256, 4],
     // More than MAX_UPLOAD_PARTS parts: the part size grows to fit.
-    [MAX_UPLOAD_PARTS * 10 + 1, 10, 11, MAX_UPLOAD_PARTS],
+    [MAX_UPLOAD_PARTS * 10 + 1, 10, 11, 9091],
+    [200 * GB, 16 * MB, 21_474_837, MAX_UPLOAD_PARTS],
     [MAX_UPLOAD_PARTS * 10, 10, 10, MAX_UPLOAD_PARTS],
   ])('%i bytes in parts of %i → %i × %i', (fileSize, preferred, partSize, partCount) => {
     expect(planUploadParts(fileSize, preferred)).toEqual({ partSize, partCount });
@@ -76,12 +77,24 @@ describe('remainingUploadParts (resume)', () => {
   const plan = { partSize: 10, partCount: 5 };
   it.each([
     [[], [1, 2, 3, 4, 5]],
-    [[1, 2], [3, 4, 5]],
-    [[5, 3, 1], [2, 4]],
+    [
+      [1, 2],
+      [3, 4, 5],
+    ],
+    [
+      [5, 3, 1],
+      [2, 4],
+    ],
     [[1, 2, 3, 4, 5], []],
     // Numbers outside the plan (a stale record) do not count.
-    [[0, 6, 99, 2], [1, 3, 4, 5]],
-    [[2, 2, 2], [1, 3, 4, 5]],
+    [
+      [0, 6, 99, 2],
+      [1, 3, 4, 5],
+    ],
+    [
+      [2, 2, 2],
+      [1, 3, 4, 5],
+    ],
   ])('sent %j → %j', (sent, remaining) => {
     expect(remainingUploadParts(plan, sent)).toEqual(remaining);
   });

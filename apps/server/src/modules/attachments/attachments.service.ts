@@ -211,14 +211,17 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       : new AppError(409, 'ATTACHMENT_ACTION_NOT_ALLOWED');
   }
 
-  /** An unconfirmed upload's leftovers: its multipart upload, if one is open, and its object. */
-  async function discardUploadQuietly(row: AttachmentRow) {
+  /**
+   * An unconfirmed upload's leftovers: its multipart upload, if one is open, and its object. A
+   * multipart upload the store fails to abort is left to the bucket's lifecycle rule
+   * (AbortIncompleteMultipartUpload); its row goes anyway.
+   */
+  async function discardUploadQuietly(row: Pick<AttachmentRow, 'id' | 'uploadId' | 'storageKey'>) {
     if (row.uploadId && row.storageKey) {
       try {
         await storage.abortMultipartUpload(row.storageKey, row.uploadId);
       } catch (error) {
         ctx.log.warn({ err: error, id: row.id }, 'could not abort a multipart upload');
-        return false;
       }
     }
     return deleteObjectQuietly(row.storageKey);
@@ -328,6 +331,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
     insertCaseUpload,
     /** A row as the API shows it (with its signed download URL once uploaded). */
     describe: toAttachment,
+    discardUploadQuietly,
 
     /** A file not attached to a case yet (avatar, product image); the cleanup removes it after 24 h. */
     async createTemp(caller: AuthContext, input: UploadAnnouncement) {

@@ -119,7 +119,10 @@ export function createResumableUploads(ctx: AppContext, attachments: Attachments
       const plan = planOf(row);
       const named = new Set<number>();
       for (const part of parts) {
-        if (!uploadPartRange(plan, row.filesize ?? 0, part.partNumber) || named.has(part.partNumber)) {
+        if (
+          !uploadPartRange(plan, row.filesize ?? 0, part.partNumber) ||
+          named.has(part.partNumber)
+        ) {
           throw partInvalid();
         }
         named.add(part.partNumber);
@@ -141,10 +144,7 @@ export function createResumableUploads(ctx: AppContext, attachments: Attachments
     async abort(caller: AuthContext, id: number) {
       const row = await loadOwnUpload(caller, id);
       if (row.status !== 'uploading') throw new AppError(409, 'UPLOAD_ALREADY_RECEIVED');
-      if (row.uploadId && row.storageKey) {
-        await storage.abortMultipartUpload(row.storageKey, row.uploadId);
-      }
-      if (row.storageKey) await storage.delete(row.storageKey);
+      await attachments.discardUploadQuietly(row);
       await removeUploadingAttachmentRow(db, row.id);
       return { deleted: true as const };
     },
