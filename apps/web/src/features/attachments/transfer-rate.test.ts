@@ -30,7 +30,7 @@ describe('transfer rate', () => {
     [61, 'en', '2 min'],
     [3600, 'en', '1 hr'],
     [3900, 'en', '1 hr 5 min'],
-    [120, 'pt-BR', '2 min'],
+    [120, 'ptBR', '2 min'],
     [30, 'es', '30 s'],
   ])('%d s in %s → %s', (seconds, language, text) => {
     expect(formatDuration(seconds, language)).toBe(text);

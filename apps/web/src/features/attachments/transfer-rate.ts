@@ -1,3 +1,5 @@
+import { isLanguage, languageTag } from '@dentflow/domain';
+
 /**
  * Speed and time left of an upload from its progress samples: the bytes sent over the last few
  * seconds (a window, so a pause or a resumed start does not skew it for long).
@@ -27,10 +29,11 @@ export function secondsLeft(sent: number, total: number, bytesPerSecond: number 
   return Math.ceil(Math.max(0, total - sent) / bytesPerSecond);
 }
 
-/** "45 s", "3 min", "1 h 5 min" in the user's language. */
+/** "45 s", "3 min", "1 h 5 min" in the interface language (`ptBR`) or a BCP 47 tag. */
 export function formatDuration(seconds: number, language: string): string {
+  const locale = isLanguage(language) ? languageTag(language) : language;
   const unit = (value: number, name: 'second' | 'minute' | 'hour') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(
       value,
     );
   if (seconds < 60) return unit(Math.max(1, Math.round(seconds)), 'second');
