@@ -40,6 +40,8 @@ import {
   type AttachmentsService,
 } from './modules/attachments/attachments.service';
 import { registerAvatarRoutes } from './modules/attachments/avatar.routes';
+import { registerResumableUploadRoutes } from './modules/attachments/resumable-uploads.routes';
+import { createResumableUploads } from './modules/attachments/resumable-uploads.service';
 import { createAvatarService } from './modules/attachments/avatar.service';
 import { endAllAccountAccess, endSessionsAndResetLinks } from './modules/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -295,6 +297,7 @@ export async function buildApp(
   registerCasesRoutes(app, cases, config);
   const attachments = createAttachmentsService(ctx);
   registerAttachmentRoutes(app, attachments, config);
+  registerResumableUploadRoutes(app, createResumableUploads(ctx, attachments), config);
   const payments = createPaymentsService(ctx, createPaymentProviders(config));
   registerPaymentsRoutes(app, payments);
   registerChatRoutes(app, createChatService(ctx));

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { SEARCH_TOTAL_CAP } from '@dentflow/domain';
+import { DEFAULT_UPLOAD_PART_BYTES, S3_MIN_PART_BYTES, SEARCH_TOTAL_CAP } from '@dentflow/domain';
 import { findRepoRoot, resolveUserPath } from './paths';
 
 /** A yes/no variable; unset gives `fallback` (undefined: decided later from other settings). */
@@ -146,6 +146,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFromEnv(false),
+  UPLOAD_PART_BYTES: positiveInt(DEFAULT_UPLOAD_PART_BYTES),
   PIX_KEY: optionalText,
   PIX_MERCHANT_NAME: optionalText,
   PIX_MERCHANT_CITY: optionalText,
@@ -212,6 +213,8 @@ export interface Config {
     /** Wrong passwords per client address, across accounts. */
     passwordPerAddress: number;
   };
+  /** The part size of resumable uploads (exams, planning files). */
+  uploadPartBytes: number;
   /** S3-compatible file store; undefined: local files in `${dataDir}/files`. */
   s3:
     | {
@@ -290,6 +293,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither');
   }
+  const partBytes = Number(env.UPLOAD_PART_BYTES ?? DEFAULT_UPLOAD_PART_BYTES);
+  if (partBytes < 64 * 1024 || (env.S3_BUCKET?.trim() && partBytes < S3_MIN_PART_BYTES)) {
+    problems.push(
+      `UPLOAD_PART_BYTES: at least 65536, and ${S3_MIN_PART_BYTES} (5 MiB) with S3_BUCKET`,
+    );
+  }
   if (!env.PAYPAL_CLIENT_ID?.trim() !== !env.PAYPAL_CLIENT_SECRET?.trim()) {
     problems.push('PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: give both or neither');
   }
@@ -339,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    uploadPartBytes: e.UPLOAD_PART_BYTES,
     payments: {
       pix: {
         key: e.PIX_KEY,

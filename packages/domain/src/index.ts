@@ -41,6 +41,7 @@ export * from './payments/transaction-permissions';
 export * from './payments/money-in-history';
 export * from './attachments/attachment';
 export * from './attachments/attachment-rules';
+export * from './attachments/upload-parts';
 export * from './shop/product';
 export * from './shop/catalogue-product';
 export * from './shop/coupon';

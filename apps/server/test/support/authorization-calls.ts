@@ -485,6 +485,32 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     record: 'upload',
     request: (r) => ({ url: `/api/v1/attachment/uploadedSuccess/${r.attachmentId}` }),
   },
+  'POST /api/v1/attachment/resumable/{caseId}': {
+    record: 'case',
+    request: (r) => ({
+      url: `/api/v1/attachment/resumable/${r.caseId}`,
+      payload: { filename: 'scan.stl', filesize: 1000, attachment_name: 'exams.upperJawStl' },
+    }),
+  },
+  'POST /api/v1/attachment/resumable/{id}/partUrls': {
+    record: 'upload',
+    request: (r) => ({
+      url: `/api/v1/attachment/resumable/${r.attachmentId}/partUrls`,
+      payload: { partNumbers: [1] },
+    }),
+  },
+  'POST /api/v1/attachment/resumable/{id}/complete': {
+    record: 'upload',
+    request: (r) => ({
+      url: `/api/v1/attachment/resumable/${r.attachmentId}/complete`,
+      payload: { parts: [{ partNumber: 1, etag: '"etag"' }] },
+    }),
+  },
+  'DELETE /api/v1/attachment/resumable/{id}': {
+    record: 'upload',
+    fresh: true,
+    request: (r) => ({ url: `/api/v1/attachment/resumable/${r.attachmentId}` }),
+  },
   'GET /api/v1/attachment/{id}/get': {
     record: 'client file',
     request: (r) => ({ url: `/api/v1/attachment/${r.attachmentId}/get` }),
@@ -532,6 +558,17 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     request: async (r) => {
       const { upload, bytes } = r as { upload: Announced['upload']; bytes: Buffer };
       return { url: upload.url, ...(await multipartBody(upload.fields, bytes, 'photo.png')) };
+    },
+  },
+  'PUT /api/v1/storage/part': {
+    record: 'part URL',
+    request: (r) => {
+      const { partUrl, bytes } = r as { partUrl: string; bytes: Buffer };
+      return {
+        url: partUrl,
+        payload: bytes,
+        headers: { 'content-type': 'application/octet-stream' },
+      };
     },
   },
   'GET /api/v1/storage/download': {

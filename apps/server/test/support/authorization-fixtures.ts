@@ -460,6 +460,29 @@ async function uploadPolicy(world: World): Promise<{ upload: Announced['upload']
   return { upload: objOf<Announced>(created).upload, bytes };
 }
 
+/** A part URL (local store) of a new resumable upload on the doctor's case, and the part. */
+async function resumablePart(
+  world: World,
+): Promise<{ partUrl: string; bytes: Buffer; attachmentId: number }> {
+  const bytes = Buffer.alloc(2000, 1);
+  const doctor = world.sessions.doctor;
+  const created = await must(
+    api(world.app)(doctor, 'POST', `/api/v1/attachment/resumable/${world.families.doctor.caseId}`, {
+      filename: 'scan.stl',
+      filesize: bytes.length,
+      attachment_name: 'exams.upperJawStl',
+    }),
+  );
+  const { attachment } = objOf<{ attachment: { id: number } }>(created);
+  const urls = await must(
+    api(world.app)(doctor, 'POST', `/api/v1/attachment/resumable/${attachment.id}/partUrls`, {
+      partNumbers: [1],
+    }),
+  );
+  const { parts } = objOf<{ parts: { url: string }[] }>(urls);
+  return { partUrl: parts[0]!.url, bytes, attachmentId: attachment.id };
+}
+
 /** A complete, valid form of a published single product with this code. */
 export function productForm(code: string) {
   const text = (name: string, price: number) => ({
@@ -810,6 +833,28 @@ export const RECORD_KINDS: Record<string, RecordKind> = {
         upload: { ...upload, fields: { ...upload.fields, 'x-dentflow-signature': 'forged' } },
         bytes,
       };
+    },
+  },
+  'part URL': {
+    own: async (world) => {
+      const { partUrl, bytes } = await resumablePart(world);
+      return { partUrl, bytes };
+    },
+    another: async (world) => {
+      // The part URL of an upload cancelled since: no upload takes it any more.
+      const part = await resumablePart(world);
+      await must(
+        api(world.app)(
+          world.sessions.doctor,
+          'DELETE',
+          `/api/v1/attachment/resumable/${part.attachmentId}`,
+        ),
+      );
+      return { partUrl: part.partUrl, bytes: part.bytes };
+    },
+    none: async (world) => {
+      const { partUrl, bytes } = await resumablePart(world);
+      return { partUrl: `${partUrl.split('.')[0]}.forged`, bytes };
     },
   },
   'download link': {

@@ -4,6 +4,7 @@ import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promi
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createLocalMultipart, type LocalMultipart } from './local-multipart';
 import {
   DOWNLOAD_LINK_SECONDS,
   isSafeKey,
@@ -67,7 +68,8 @@ function createSigner(secret: string, purpose: string) {
   };
 }
 
-export interface LocalStorage extends Storage {
+export interface LocalStorage
+  extends Storage, Pick<LocalMultipart, 'verifyPartToken' | 'receivePart'> {
   readonly kind: 'local';
   /** Checks the signed form fields of an upload; throws UploadRejected. */
   verifyUploadFields(fields: Record<string, string>, now?: number): UploadPolicy;
@@ -95,6 +97,8 @@ export function createLocalStorage(options: { rootDir: string; secret: string })
     if (!isSafeKey(key)) throw new UploadRejected('key');
     return join(root, ...key.split('/'));
   }
+
+  const multipart = createLocalMultipart({ root, secret: options.secret, pathOf });
 
   const claimOf = (key: string) => join(claimsDir, createHash('sha256').update(key).digest('hex'));
 
@@ -273,9 +277,17 @@ export function createLocalStorage(options: { rootDir: string; secret: string })
       await rm(pathOf(key), { force: true });
     },
 
+    createMultipartUpload: multipart.createMultipartUpload,
+    signPartUrl: multipart.signPartUrl,
+    verifyPartToken: multipart.verifyPartToken,
+    receivePart: multipart.receivePart,
+    completeMultipartUpload: multipart.completeMultipartUpload,
+    abortMultipartUpload: multipart.abortMultipartUpload,
+
     async sweepTemporary(olderThanMs) {
       await sweepOlderThan(claimsDir, olderThanMs);
-      return sweepOlderThan(tmpDir, olderThanMs);
+      const uploads = await multipart.sweep(olderThanMs);
+      return uploads + (await sweepOlderThan(tmpDir, olderThanMs));
     },
   };
 }

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -8,12 +11,14 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   contentDisposition,
   DOWNLOAD_LINK_SECONDS,
+  MultipartPartsMissing,
   UPLOAD_STAGING_PREFIX,
   type Storage,
 } from './storage';
@@ -26,6 +31,9 @@ export interface S3StorageOptions {
   secretAccessKey?: string;
   forcePathStyle: boolean;
 }
+
+/** S3's answers to a completion whose parts are not all there (or too small, or out of order). */
+const PARTS_MISSING = new Set(['InvalidPart', 'InvalidPartOrder', 'NoSuchUpload', 'EntityTooSmall']);
 
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException &&
@@ -141,8 +149,61 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
 
     delete: remove,
 
-    // Interrupted browser uploads never create an object on S3; a policy replayed after its
-    // upload was moved leaves one under the staging prefix.
+    async createMultipartUpload(key, contentType) {
+      const result = await client.send(
+        new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
+      );
+      if (!result.UploadId) throw new Error(`no upload id for ${key}`);
+      return result.UploadId;
+    },
+
+    // The part's length is signed: the URL takes exactly the planned size and nothing else.
+    async signPartUrl({ key, uploadId, partNumber, size, expiresInSec }) {
+      return getSignedUrl(
+        client,
+        new UploadPartCommand({
+          Bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          ContentLength: size,
+        }),
+        { expiresIn: expiresInSec, signableHeaders: new Set(['content-length']) },
+      );
+    },
+
+    async completeMultipartUpload(key, uploadId, parts) {
+      try {
+        await client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket,
+            Key: key,
+            UploadId: uploadId,
+            MultipartUpload: {
+              Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })),
+            },
+          }),
+        );
+      } catch (error) {
+        if (error instanceof S3ServiceException && PARTS_MISSING.has(error.name)) {
+          throw new MultipartPartsMissing();
+        }
+        throw error;
+      }
+    },
+
+    async abortMultipartUpload(key, uploadId) {
+      try {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
+
+    // Interrupted presigned POSTs never create an object on S3; a policy replayed after its
+    // upload was moved leaves one under the staging prefix. Multipart uploads never completed
+    // are aborted by the cleanup from their rows, and by the bucket's lifecycle rule
+    // (AbortIncompleteMultipartUpload) for any the rows lost.
     async sweepTemporary(olderThanMs) {
       const before = Date.now() - olderThanMs;
       let removed = 0;

@@ -20,7 +20,44 @@ export interface PresignedPostRequest {
   expiresInSec: number;
 }
 
-export interface Storage {
+/** One part the browser sent, as its store answered it (the ETag of its PUT). */
+export interface UploadedPart {
+  partNumber: number;
+  etag: string;
+}
+
+/** Thrown by `completeMultipartUpload` when a named part was never received (or its ETag differs). */
+export class MultipartPartsMissing extends Error {
+  constructor() {
+    super('multipart upload: parts missing');
+    this.name = 'MultipartPartsMissing';
+  }
+}
+
+/**
+ * Resumable uploads (S3 multipart upload; the local store implements the same protocol): the
+ * server starts an upload at a staging key, signs one PUT URL per part (that accepts exactly the
+ * part's size), and completes it into one object at that key from the parts the browser names.
+ */
+export interface MultipartStore {
+  createMultipartUpload(key: string, contentType: string): Promise<string>;
+  /** A PUT URL for one part, valid `expiresInSec`; the body must be exactly `size` bytes. */
+  signPartUrl(part: {
+    key: string;
+    uploadId: string;
+    partNumber: number;
+    /** The part's first byte in the file (the local store writes it there; S3 ignores it). */
+    start: number;
+    size: number;
+    expiresInSec: number;
+  }): Promise<string>;
+  /** Joins the parts, in order, into the object at `key`; throws MultipartPartsMissing. */
+  completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
+  /** Drops the upload and its parts; an unknown upload is not an error. */
+  abortMultipartUpload(key: string, uploadId: string): Promise<void>;
+}
+
+export interface Storage extends MultipartStore {
   readonly kind: 'local' | 's3';
   /** Origin the browser posts to and downloads from, for the CSP (null: the app itself). */
   readonly browserOrigin: string | null;
@@ -47,8 +84,8 @@ export interface Storage {
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
   /**
-   * Removes upload leftovers older than `olderThanMs`: the local store's partial files and
-   * write claims, S3 objects left under `UPLOAD_STAGING_PREFIX` (a policy replayed after its
+   * Removes upload leftovers older than `olderThanMs`: the local store's partial files, write
+   * claims and multipart uploads untouched that long, S3 objects left under `UPLOAD_STAGING_PREFIX` (a policy replayed after its
    * upload was confirmed and moved). Must exceed the longest upload policy.
    */
   sweepTemporary(olderThanMs: number): Promise<number>;

@@ -297,6 +297,9 @@ export const attachments = pgTable(
     filesize: bigint('filesize', { mode: 'number' }),
     mimetype: text('mimetype'),
     storageKey: text('storage_key'),
+    /** A resumable upload in progress: the store's multipart upload id and the planned part size. */
+    uploadId: text('upload_id'),
+    uploadPartSize: integer('upload_part_size'),
     justification: text('justification'),
     uploadedAt: at('uploaded_at'),
     createdAt: at('created_at').notNull().defaultNow(),

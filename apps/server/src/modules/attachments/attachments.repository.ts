@@ -15,6 +15,8 @@ export type AttachmentPatch = Partial<
     | 'justification'
     | 'deletedAt'
     | 'storageKey'
+    | 'uploadId'
+    | 'uploadPartSize'
   >
 >;
 

@@ -38,6 +38,7 @@ import {
   removeUploadingAttachmentRow,
   updateAttachment,
   type AttachmentRow,
+  type NewAttachmentRow,
 } from './attachments.repository';
 import { contentMatches, SNIFF_BYTES } from './file-sniff';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
@@ -210,6 +211,22 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       : new AppError(409, 'ATTACHMENT_ACTION_NOT_ALLOWED');
   }
 
+  /**
+   * An unconfirmed upload's leftovers: its multipart upload, if one is open, and its object. A
+   * multipart upload the store fails to abort is left to the bucket's lifecycle rule
+   * (AbortIncompleteMultipartUpload); its row goes anyway.
+   */
+  async function discardUploadQuietly(row: Pick<AttachmentRow, 'id' | 'uploadId' | 'storageKey'>) {
+    if (row.uploadId && row.storageKey) {
+      try {
+        await storage.abortMultipartUpload(row.storageKey, row.uploadId);
+      } catch (error) {
+        ctx.log.warn({ err: error, id: row.id }, 'could not abort a multipart upload');
+      }
+    }
+    return deleteObjectQuietly(row.storageKey);
+  }
+
   async function deleteObjectQuietly(key: string | null) {
     if (!key) return false;
     try {
@@ -219,6 +236,56 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       ctx.log.warn({ err: error, key }, 'could not delete a stored object; the cleanup retries');
       return false;
     }
+  }
+
+  /**
+   * Checks that the caller may send this file to the case (kind, type, size, the bucket's upload
+   * rule) and creates its `uploading` row at a fresh staging key; `start` opens what the upload
+   * needs at that key first (a multipart upload) and names the row's extra columns.
+   */
+  async function insertCaseUpload(
+    caller: AuthContext,
+    caseId: number,
+    input: UploadAnnouncement,
+    start?: (
+      key: string,
+      contentType: string,
+      bucket: AttachmentBucket,
+    ) => Promise<Partial<NewAttachmentRow>>,
+  ) {
+    const access = await caseAccess(db, caller, caseId);
+    if (!access) throw notFound();
+    const parsed = parseAttachmentName(input.attachment_name);
+    if (!parsed || !isCaseBucket(parsed.bucket)) {
+      throw new AppError(400, 'UNKNOWN_ATTACHMENT_KIND', {
+        attachment_name: 'validation.invalid',
+      });
+    }
+    const { contentType } = checkAnnouncement(parsed.bucket, parsed.kind, input);
+    const actor = actorOf(caller, access);
+    const { state } = await caseState(access);
+    if (!mayUploadAttachment(actor, parsed.bucket, state)) {
+      refuse((a) => mayUploadAttachment(a, parsed.bucket, state));
+    }
+    const required = (await requiredSlots(caseId)).some(
+      (slot) => slot.bucketName === parsed.bucket && slot.attachmentType === parsed.kind,
+    );
+    const storageKey = `${UPLOAD_STAGING_PREFIX}cases/${caseId}/${randomName()}`;
+    const extra = start ? await start(storageKey, contentType, parsed.bucket) : {};
+    const row = await insertAttachment(db, {
+      caseId,
+      userId: caller.userId,
+      bucketName: parsed.bucket,
+      attachmentType: parsed.kind,
+      required,
+      status: 'uploading',
+      filename: input.filename,
+      filesize: input.filesize,
+      mimetype: contentType,
+      storageKey,
+      ...extra,
+    });
+    return { row, contentType, bucket: parsed.bucket };
   }
 
   async function getWithActions(caller: AuthContext, id: number): Promise<AttachmentWithActions> {
@@ -257,37 +324,14 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
 
     /** Creates the `uploading` row of a case file and the presigned POST for it. */
     async createPostUrl(caller: AuthContext, caseId: number, input: UploadAnnouncement) {
-      const access = await caseAccess(db, caller, caseId);
-      if (!access) throw notFound();
-      const parsed = parseAttachmentName(input.attachment_name);
-      if (!parsed || !isCaseBucket(parsed.bucket)) {
-        throw new AppError(400, 'UNKNOWN_ATTACHMENT_KIND', {
-          attachment_name: 'validation.invalid',
-        });
-      }
-      const { contentType } = checkAnnouncement(parsed.bucket, parsed.kind, input);
-      const actor = actorOf(caller, access);
-      const { state } = await caseState(access);
-      if (!mayUploadAttachment(actor, parsed.bucket, state)) {
-        refuse((a) => mayUploadAttachment(a, parsed.bucket, state));
-      }
-      const required = (await requiredSlots(caseId)).some(
-        (slot) => slot.bucketName === parsed.bucket && slot.attachmentType === parsed.kind,
-      );
-      const row = await insertAttachment(db, {
-        caseId,
-        userId: caller.userId,
-        bucketName: parsed.bucket,
-        attachmentType: parsed.kind,
-        required,
-        status: 'uploading',
-        filename: input.filename,
-        filesize: input.filesize,
-        mimetype: contentType,
-        storageKey: `${UPLOAD_STAGING_PREFIX}cases/${caseId}/${randomName()}`,
-      });
-      return presign(row, contentType, parsed.bucket);
+      const { row, contentType, bucket } = await insertCaseUpload(caller, caseId, input);
+      return presign(row, contentType, bucket);
     },
+
+    insertCaseUpload,
+    /** A row as the API shows it (with its signed download URL once uploaded). */
+    describe: toAttachment,
+    discardUploadQuietly,
 
     /** A file not attached to a case yet (avatar, product image); the cleanup removes it after 24 h. */
     async createTemp(caller: AuthContext, input: UploadAnnouncement) {
@@ -461,7 +505,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       const { row, access, actor } = await loadVisible(caller, id);
       if (!access || !actor || row.status === 'uploading') {
         // The caller's own temporary file, or an upload the caller abandons (cancel).
-        await deleteObjectQuietly(row.storageKey);
+        await discardUploadQuietly(row);
         await removeAttachmentRow(db, row.id);
         return { deleted: true as const, emptySlot: false };
       }
@@ -504,7 +548,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       const stale = await findStaleAttachments(db, before);
       const removed: number[] = [];
       for (const row of stale) {
-        if (!row.storageKey || (await deleteObjectQuietly(row.storageKey))) removed.push(row.id);
+        if (!row.storageKey || (await discardUploadQuietly(row))) removed.push(row.id);
       }
       await removeAttachmentRows(db, removed);
       let objects = 0;

@@ -15,6 +15,11 @@ import {
   DOWNLOAD_LINK_SECONDS,
   type Storage,
 } from '../../adapters/storage/storage';
+import {
+  LOCAL_PART_PATH,
+  PartRejected,
+  type PartFailure,
+} from '../../adapters/storage/local-multipart';
 import { AppError } from '../../http/app-error';
 import { multipartParts, multipartRefusal } from '../../http/multipart';
 
@@ -31,8 +36,20 @@ const REJECTIONS: Record<UploadFailure, () => AppError> = {
   alreadyReceived: () => new AppError(409, 'UPLOAD_ALREADY_RECEIVED'),
 };
 
+const PART_REJECTIONS: Record<PartFailure, () => AppError> = {
+  grant: () => new AppError(403, 'UPLOAD_POLICY_INVALID'),
+  expired: () => new AppError(403, 'UPLOAD_POLICY_EXPIRED'),
+  noUpload: () => new AppError(404, 'UPLOAD_NOT_FOUND'),
+  tooLarge: () => new AppError(413, 'FILE_TOO_LARGE'),
+  tooSmall: () => new AppError(400, 'UPLOAD_SIZE_MISMATCH'),
+};
+
 const asAppError = (error: unknown) =>
-  error instanceof UploadRejected ? REJECTIONS[error.reason]() : error;
+  error instanceof UploadRejected
+    ? REJECTIONS[error.reason]()
+    : error instanceof PartRejected
+      ? PART_REJECTIONS[error.reason]()
+      : error;
 
 const isLocal = (storage: Storage): storage is LocalStorage => storage.kind === 'local';
 
@@ -118,5 +135,38 @@ export async function registerStorageRoutes(
     });
 
     extra(scope);
+  });
+
+  // A part's body is any bytes: streamed to disk as it arrives, never parsed or buffered.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    scope.withTypeProvider<ZodTypeProvider>().put(LOCAL_PART_PATH, {
+      // The signed, short-lived part grant (issued after the access check) is the permission.
+      config: { permission: 'public' },
+      schema: {
+        tags: ['storage'],
+        summary:
+          'Local store: one part of a resumable upload (the body is the part, exactly its ' +
+          'planned size); answers its ETag, to name it when completing',
+        querystring: z.object({ t: z.string().min(1).max(4000) }),
+      },
+      handler: async (req, reply) => {
+        if (!isLocal(storage)) throw new AppError(404, 'NOT_FOUND');
+        const body = req.body as Readable | undefined;
+        let etag: string;
+        try {
+          const grant = storage.verifyPartToken(req.query.t);
+          if (!body) throw new PartRejected('tooSmall');
+          etag = await storage.receivePart(grant, body);
+        } catch (error) {
+          body?.resume();
+          throw body?.errored && error === body.errored
+            ? new AppError(400, 'BAD_REQUEST')
+            : asAppError(error);
+        }
+        return reply.header('etag', etag).status(200).send();
+      },
+    });
   });
 }

@@ -128,6 +128,14 @@ function manualTransport() {
       return { promise, abort };
     }),
     confirmUpload: vi.fn(async () => ({ attachment: { id: 99 } as Attachment, url: '/x' })),
+    resumable: {
+      start: vi.fn(() => new Promise(() => {})),
+      partUrls: vi.fn(),
+      sendPart: vi.fn(),
+      complete: vi.fn(),
+      abort: vi.fn(),
+    },
+    saved: { load: () => null, save: () => {}, remove: () => {} },
   };
   return { transport: transport as unknown as UploadTransport & typeof transport, sends };
 }
@@ -245,6 +253,9 @@ describe('case attachments tab', () => {
     expect(router.state.location.search).toBe('');
 
     await userEvent.click(within(photos).getByRole('button', { name: 'Cancel sending one.jpg' }));
+    // Cancelling asks first; keeping on sends nothing away.
+    const ask = await screen.findByRole('dialog', { name: 'Cancel this upload?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel upload' }));
     expect(sends[0]!.abort).toHaveBeenCalled();
     await waitFor(() => expect(within(photos).queryByText('one.jpg')).not.toBeInTheDocument());
     expect(within(photos).getByText('two.png')).toBeInTheDocument();
@@ -253,15 +264,16 @@ describe('case attachments tab', () => {
 
   it('a file dropped on an empty slot fills that slot', async () => {
     serve();
-    const { transport, sends } = manualTransport();
+    const { transport } = manualTransport();
     renderTab(caseDetail(), transport);
     const exams = await screen.findByRole('region', { name: 'Exams' });
     await userEvent.upload(
       fileInput(within(exams).getByTestId('empty-slot')),
       new File(['solid x'], 'lower.stl', { type: '' }),
     );
-    await waitFor(() => expect(sends).toHaveLength(1));
-    expect(transport.createPostUrl).toHaveBeenCalledWith(31, {
+    // Exams go in resumable parts.
+    await waitFor(() => expect(transport.resumable.start).toHaveBeenCalledTimes(1));
+    expect(transport.resumable.start).toHaveBeenCalledWith(31, {
       filename: 'lower.stl',
       filesize: 7,
       attachment_name: 'exams.lowerJawStl',

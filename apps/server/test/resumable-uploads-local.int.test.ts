@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resumableUploadSuite } from './support/resumable-suite';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const PART_SIZE = 64 * 1024;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({ UPLOAD_PART_BYTES: String(PART_SIZE) });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const sendPart = async (url: string, body: Buffer) => {
+  const response = await t.app.inject({
+    method: 'PUT',
+    url,
+    payload: body,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
+  return { status: response.statusCode, etag: (response.headers.etag as string) ?? null };
+};
+
+describe('resumable uploads, local store', () => {
+  resumableUploadSuite({
+    app: () => t,
+    partSize: PART_SIZE,
+    sendPart,
+    checksNamedParts: true,
+    isOpen: async (_key, uploadId) => existsSync(join(t.dataDir, 'files', '.multipart', uploadId)),
+  });
+});
+
+describe('the local part endpoint', () => {
+  async function partUrl() {
+    const { login, bearer, json } = await import('./support/test-app');
+    const { createCase, userIdOf } = await import('./support/storage-fixtures');
+    const doctor = await login(t.app, 'doctor');
+    const db = t.app.database.db;
+    const caseId = await createCase(db, { ownerId: await userIdOf(db, 'doctor') });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/attachment/resumable/${caseId}`,
+      headers: bearer(doctor),
+      payload: { filename: 's.stl', filesize: PART_SIZE * 2, attachment_name: 'exams.generic' },
+    });
+    const id = json<{ obj: { attachment: { id: number } } }>(created).obj.attachment.id;
+    const urls = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/attachment/resumable/${id}/partUrls`,
+      headers: bearer(doctor),
+      payload: { partNumbers: [1] },
+    });
+    return json<{ obj: { parts: { url: string }[] } }>(urls).obj.parts[0]!.url;
+  }
+
+  it.each([
+    ['a part one byte short', PART_SIZE - 1, 400, 'UPLOAD_SIZE_MISMATCH'],
+    ['a part one byte long', PART_SIZE + 1, 413, 'FILE_TOO_LARGE'],
+    ['an empty body', 0, 400, 'UPLOAD_SIZE_MISMATCH'],
+  ])('refuses %s', async (_name, size, status, code) => {
+    const sent = await t.app.inject({
+      method: 'PUT',
+      url: await partUrl(),
+      payload: Buffer.alloc(size),
+    });
+    expect(sent.statusCode).toBe(status);
+    expect(sent.json()).toMatchObject({ code });
+  });
+
+  it('refuses a forged or tampered grant', async () => {
+    const url = await partUrl();
+    const [path, token] = url.split('?t=') as [string, string];
+    const [payload] = token.split('.');
+    const forged = await t.app.inject({
+      method: 'PUT',
+      url: `${path}?t=${payload}.${'A'.repeat(43)}`,
+      payload: Buffer.alloc(PART_SIZE),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toMatchObject({ code: 'UPLOAD_POLICY_INVALID' });
+  });
+
+  it('answers the ETag that names the part on completion', async () => {
+    const url = await partUrl();
+    const sent = await sendPart(url, Buffer.alloc(PART_SIZE, 7));
+    expect(sent.status).toBe(200);
+    expect(sent.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+  });
+});
