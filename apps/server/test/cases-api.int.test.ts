@@ -365,6 +365,38 @@ describe('services', () => {
     );
     expect(half.services[0]).toMatchObject({ dataValid: false, data: { jaw: null } });
   });
+
+  it('service data teeth: FDI numbers of a per-tooth service, at most its quantity', async () => {
+    const id = objOf(await api(me, 'POST', 'new', { patient: { fname: 'T', lname: 'T' } })).id;
+    const db = t.app.database.db;
+    await api(me, 'POST', `${id}/services/add`, {
+      productId: await productIdByCode(db, 'MFG-MOCKUP'),
+      quantity: 2,
+    });
+    await api(me, 'POST', `${id}/services/add`, {
+      productId: await productIdByCode(db, 'PLAN-SMILE'),
+    });
+    const [perTooth, perCase] = objOf(await api(me, 'GET', `${id}/get`)).services;
+    const save = (serviceId: number, teeth: unknown) =>
+      api(me, 'POST', `${id}/services/${serviceId}/data`, {
+        dataVersion: 3,
+        data: { ...completeServiceData(), teeth },
+      });
+    const saved = objOf(await save(perTooth!.id, [11, 21]));
+    expect(saved.services.find((x) => x.id === perTooth!.id)!.data).toMatchObject({
+      teeth: [11, 21],
+    });
+    // Fewer than the quantity is work in progress; more, a number outside FDI, a tooth twice or
+    // teeth on a service that is not per tooth are refused, and nothing is written.
+    expect((await save(perTooth!.id, [11])).statusCode).toBe(200);
+    for (const teeth of [[11, 21, 31], [19, 11], [11, 11]]) {
+      const body = expectEnvelope(await save(perTooth!.id, teeth), 400, 'VALIDATION_ERROR');
+      expect(Object.keys(body.fields ?? {}).some((f) => f.startsWith('data.teeth'))).toBe(true);
+    }
+    expectEnvelope(await save(perCase!.id, [11]), 400, 'VALIDATION_ERROR');
+    const after = objOf(await api(me, 'GET', `${id}/get`));
+    expect(after.services.find((x) => x.id === perTooth!.id)!.data).toMatchObject({ teeth: [11] });
+  });
 });
 
 describe('users, planner, reviews', () => {

@@ -4,3 +4,4 @@ export * from './cases';
 export * from './shop';
 export * from './payments';
 export * from './conversation';
+export * from './announcement-dismissals';
