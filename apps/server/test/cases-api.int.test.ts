@@ -121,6 +121,28 @@ describe('lists: search, paging, counts', () => {
     expect(none.total).toBe(0);
   });
 
+  it('a search with scope=all looks in every list, for the owner and for staff', async () => {
+    const searchExec = (session: Session, filter: string, extra = '') =>
+      objOf<CasePage>(await api(session, 'GET', `list/${filter}/0?q=exec${extra}`));
+    // Inside its filter, the 'new' list does not hold the case in execute.
+    expect((await searchExec(me, 'new')).items).toEqual([]);
+    for (const session of [me, s.supervisor]) {
+      const everywhere = casePageSchema.parse(await searchExec(session, 'new', '&scope=all'));
+      expect(everywhere.items.map((i) => [i.fname, i.caseStatus])).toContainEqual(['Zé', 'execute']);
+      // From any list the same answer.
+      const fromFinished = await searchExec(session, 'finished', '&scope=all');
+      expect(fromFinished.items.map((i) => i.id)).toEqual(everywhere.items.map((i) => i.id));
+      expect(fromFinished.total).toBe(everywhere.total);
+    }
+    // Another doctor's search across every list finds none of this doctor's cases.
+    const stranger = await createUser(t.app, ['doctor']);
+    expect((await searchExec(stranger, 'new', '&scope=all')).total).toBe(0);
+    // Without a search text, scope=all changes nothing: the list is its filter's.
+    const plain = objOf<CasePage>(await api(me, 'GET', 'list/execute/0?scope=all'));
+    expect(plain.items.every((i) => i.caseStatus === 'execute')).toBe(true);
+    expectEnvelope(await api(me, 'GET', 'list/new/0?q=x&scope=everything'), 400, 'VALIDATION_ERROR');
+  });
+
   it("a supervisor's search (planned for its pattern, in two steps) pages with totals", async () => {
     const mine = objOf<CasePage>(await api(me, 'GET', 'list/new/0?q=paciente&pageSize=100'));
     expect(mine.total).toBe(24);
