@@ -122,13 +122,16 @@ describe('lists: search, paging, counts', () => {
   });
 
   it('a search with scope=all looks in every list, for the owner and for staff', async () => {
-    const searchExec = (session: Session, filter: string, extra = '') =>
+    const searchExec = async (session: Session, filter: string, extra = '') =>
       objOf<CasePage>(await api(session, 'GET', `list/${filter}/0?q=exec${extra}`));
     // Inside its filter, the 'new' list does not hold the case in execute.
     expect((await searchExec(me, 'new')).items).toEqual([]);
     for (const session of [me, s.supervisor]) {
       const everywhere = casePageSchema.parse(await searchExec(session, 'new', '&scope=all'));
-      expect(everywhere.items.map((i) => [i.fname, i.caseStatus])).toContainEqual(['Zé', 'execute']);
+      expect(everywhere.items.map((i) => [i.patient.fname, i.caseStatus])).toContainEqual([
+        'Zé',
+        'execute',
+      ]);
       // From any list the same answer.
       const fromFinished = await searchExec(session, 'finished', '&scope=all');
       expect(fromFinished.items.map((i) => i.id)).toEqual(everywhere.items.map((i) => i.id));
@@ -140,7 +143,11 @@ describe('lists: search, paging, counts', () => {
     // Without a search text, scope=all changes nothing: the list is its filter's.
     const plain = objOf<CasePage>(await api(me, 'GET', 'list/execute/0?scope=all'));
     expect(plain.items.every((i) => i.caseStatus === 'execute')).toBe(true);
-    expectEnvelope(await api(me, 'GET', 'list/new/0?q=x&scope=everything'), 400, 'VALIDATION_ERROR');
+    expectEnvelope(
+      await api(me, 'GET', 'list/new/0?q=x&scope=everything'),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   it("a supervisor's search (planned for its pattern, in two steps) pages with totals", async () => {
@@ -411,7 +418,11 @@ describe('services', () => {
     // Fewer than the quantity is work in progress; more, a number outside FDI, a tooth twice or
     // teeth on a service that is not per tooth are refused, and nothing is written.
     expect((await save(perTooth!.id, [11])).statusCode).toBe(200);
-    for (const teeth of [[11, 21, 31], [19, 11], [11, 11]]) {
+    for (const teeth of [
+      [11, 21, 31],
+      [19, 11],
+      [11, 11],
+    ]) {
       const body = expectEnvelope(await save(perTooth!.id, teeth), 400, 'VALIDATION_ERROR');
       expect(Object.keys(body.fields ?? {}).some((f) => f.startsWith('data.teeth'))).toBe(true);
     }
