@@ -120,9 +120,7 @@ describe('GET /api/v1/notification/{provider}/status without a session', () => {
     const row = await referenceOf(transactionId);
     const ok = await publicStatus('pagseguro', `reference=${row.reference}`);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(json<{ obj: { paymentStatus: string } }>(ok).obj.paymentStatus).toBe(
-      'awaiting_payment',
-    );
+    expect(json<{ obj: { paymentStatus: string } }>(ok).obj.paymentStatus).toBe('awaiting_payment');
 
     for (const [provider, query] of [
       ['pagseguro', 'reference=DF-1-000000000000'],

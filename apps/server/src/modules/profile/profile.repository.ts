@@ -55,10 +55,7 @@ export async function insertAnnouncementDismissal(
   userId: number,
   announcementId: number,
 ): Promise<void> {
-  await db
-    .insert(announcementDismissals)
-    .values({ userId, announcementId })
-    .onConflictDoNothing();
+  await db.insert(announcementDismissals).values({ userId, announcementId }).onConflictDoNothing();
 }
 
 /** Every announcement, newest first. */

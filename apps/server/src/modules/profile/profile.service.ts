@@ -182,7 +182,10 @@ export function createProfileService(ctx: AppContext) {
      * The reader closed the announcement: it is not shown to them again. Only the active one can
      * be dismissed (any other id is 404, so ids of drafts are not revealed).
      */
-    async dismissAnnouncement(userId: number, announcementId: number): Promise<{ dismissed: true }> {
+    async dismissAnnouncement(
+      userId: number,
+      announcementId: number,
+    ): Promise<{ dismissed: true }> {
       const found = await findActiveAnnouncement(db);
       if (!found || found.id !== announcementId) throw new AppError(404, 'NOT_FOUND');
       await insertAnnouncementDismissal(db, userId, announcementId);

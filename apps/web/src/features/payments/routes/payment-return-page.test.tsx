@@ -129,7 +129,9 @@ describe('payment return page, without a session', { timeout: 15_000 }, () => {
   it('shows the status from the reference only, and a login that comes back for the details', async () => {
     const { calls } = mockFetch(() => ok({ paymentStatus: 'paid', problem: null }));
     renderReturn('/notification/paypal?transaction=501&reference=DF-42-ABCDEF012345&token=EC-1');
-    expect(await screen.findByRole('heading', { name: 'Pagamento confirmado' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Pagamento confirmado' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Pago')).toBeInTheDocument();
     // The public answer carries no amount; nothing asks for the transaction itself.
     expect(screen.queryByText(/R\$/)).not.toBeInTheDocument();
