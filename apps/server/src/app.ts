@@ -58,6 +58,7 @@ import { registerShopRoutes } from './modules/shop/shop.routes';
 import {
   registerPaymentNoticeRoutes,
   registerPaymentsRoutes,
+  registerPublicPaymentReturnRoutes,
   registerReceiptRoute,
 } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -300,6 +301,7 @@ export async function buildApp(
   registerResumableUploadRoutes(app, createResumableUploads(ctx, attachments), config);
   const payments = createPaymentsService(ctx, createPaymentProviders(config));
   registerPaymentsRoutes(app, payments);
+  registerPublicPaymentReturnRoutes(app, payments, config);
   registerChatRoutes(app, createChatService(ctx));
   // Case-scoped notifications answer 404 for a hidden case by the cases module's rule, passed
   // in here: notifications sit below cases (a case's move notifies in its transaction).

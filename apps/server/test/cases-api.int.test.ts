@@ -121,6 +121,35 @@ describe('lists: search, paging, counts', () => {
     expect(none.total).toBe(0);
   });
 
+  it('a search with scope=all looks in every list, for the owner and for staff', async () => {
+    const searchExec = async (session: Session, filter: string, extra = '') =>
+      objOf<CasePage>(await api(session, 'GET', `list/${filter}/0?q=exec${extra}`));
+    // Inside its filter, the 'new' list does not hold the case in execute.
+    expect((await searchExec(me, 'new')).items).toEqual([]);
+    for (const session of [me, s.supervisor]) {
+      const everywhere = casePageSchema.parse(await searchExec(session, 'new', '&scope=all'));
+      expect(everywhere.items.map((i) => [i.patient.fname, i.caseStatus])).toContainEqual([
+        'Zé',
+        'execute',
+      ]);
+      // From any list the same answer.
+      const fromFinished = await searchExec(session, 'finished', '&scope=all');
+      expect(fromFinished.items.map((i) => i.id)).toEqual(everywhere.items.map((i) => i.id));
+      expect(fromFinished.total).toBe(everywhere.total);
+    }
+    // Another doctor's search across every list finds none of this doctor's cases.
+    const stranger = await createUser(t.app, ['doctor']);
+    expect((await searchExec(stranger, 'new', '&scope=all')).total).toBe(0);
+    // Without a search text, scope=all changes nothing: the list is its filter's.
+    const plain = objOf<CasePage>(await api(me, 'GET', 'list/execute/0?scope=all'));
+    expect(plain.items.every((i) => i.caseStatus === 'execute')).toBe(true);
+    expectEnvelope(
+      await api(me, 'GET', 'list/new/0?q=x&scope=everything'),
+      400,
+      'VALIDATION_ERROR',
+    );
+  });
+
   it("a supervisor's search (planned for its pattern, in two steps) pages with totals", async () => {
     const mine = objOf<CasePage>(await api(me, 'GET', 'list/new/0?q=paciente&pageSize=100'));
     expect(mine.total).toBe(24);
@@ -364,6 +393,42 @@ describe('services', () => {
       await api(me, 'POST', url, { dataVersion: 3, data: { ...completeServiceData(), jaw: null } }),
     );
     expect(half.services[0]).toMatchObject({ dataValid: false, data: { jaw: null } });
+  });
+
+  it('service data teeth: FDI numbers of a per-tooth service, at most its quantity', async () => {
+    const id = objOf(await api(me, 'POST', 'new', { patient: { fname: 'T', lname: 'T' } })).id;
+    const db = t.app.database.db;
+    await api(me, 'POST', `${id}/services/add`, {
+      productId: await productIdByCode(db, 'MFG-MOCKUP'),
+      quantity: 2,
+    });
+    await api(me, 'POST', `${id}/services/add`, {
+      productId: await productIdByCode(db, 'PLAN-SMILE'),
+    });
+    const [perTooth, perCase] = objOf(await api(me, 'GET', `${id}/get`)).services;
+    const save = (serviceId: number, teeth: unknown) =>
+      api(me, 'POST', `${id}/services/${serviceId}/data`, {
+        dataVersion: 3,
+        data: { ...completeServiceData(), teeth },
+      });
+    const saved = objOf(await save(perTooth!.id, [11, 21]));
+    expect(saved.services.find((x) => x.id === perTooth!.id)!.data).toMatchObject({
+      teeth: [11, 21],
+    });
+    // Fewer than the quantity is work in progress; more, a number outside FDI, a tooth twice or
+    // teeth on a service that is not per tooth are refused, and nothing is written.
+    expect((await save(perTooth!.id, [11])).statusCode).toBe(200);
+    for (const teeth of [
+      [11, 21, 31],
+      [19, 11],
+      [11, 11],
+    ]) {
+      const body = expectEnvelope(await save(perTooth!.id, teeth), 400, 'VALIDATION_ERROR');
+      expect(Object.keys(body.fields ?? {}).some((f) => f.startsWith('data.teeth'))).toBe(true);
+    }
+    expectEnvelope(await save(perCase!.id, [11]), 400, 'VALIDATION_ERROR');
+    const after = objOf(await api(me, 'GET', `${id}/get`));
+    expect(after.services.find((x) => x.id === perTooth!.id)!.data).toMatchObject({ teeth: [11] });
   });
 });
 

@@ -3,6 +3,7 @@ import { userProfileSchema, type ServiceDataMetadata } from '@dentflow/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements, auditLog, users } from '../src/db/schema';
 import { bearer, json, login, startTestApp, type Session, type TestApp } from './support/test-app';
+import { createUser } from './support/cases-fixtures';
 import { speakEnglish } from './support/cases-fixtures';
 
 let t: TestApp;
@@ -298,9 +299,52 @@ describe('announcement, instructor, kit systems', () => {
       .values({ active: true, title: 'Holiday', body: 'Closed on Friday' });
     const active = await call('GET', '/api/v1/profile/announcement', doctor);
     expect(json(active)).toEqual({
-      obj: { active: true, title: 'Holiday', body: 'Closed on Friday' },
+      obj: { id: expect.any(Number), active: true, title: 'Holiday', body: 'Closed on Friday' },
     });
     await t.app.database.db.update(announcements).set({ active: false });
+  });
+
+  it('a dismissed announcement is not shown again to that user only; only the active one can be dismissed', async () => {
+    const db = t.app.database.db;
+    const [draft] = await db
+      .insert(announcements)
+      .values({ active: false, title: 'Draft', body: 'Not yet' })
+      .returning();
+    const [shown] = await db
+      .insert(announcements)
+      .values({ active: true, title: 'New prices', body: 'From Monday' })
+      .returning();
+    const other = await createUser(t.app, ['doctor'], { language: 'en' });
+    const current = async (session: Session) =>
+      json<{ obj: { id?: number; active: boolean } }>(
+        await call('GET', '/api/v1/profile/announcement', session),
+      ).obj;
+    expect(await current(doctor)).toMatchObject({ id: shown!.id, active: true });
+
+    const dismiss = (id: number, session?: Session) =>
+      call('POST', `/api/v1/profile/announcement/${id}/dismiss`, session, {});
+    // A draft (inactive) or unknown announcement cannot be dismissed; without a session, 401.
+    expect((await dismiss(draft!.id, doctor)).statusCode).toBe(404);
+    expect((await dismiss(999_999, doctor)).statusCode).toBe(404);
+    expect((await dismiss(shown!.id)).statusCode).toBe(401);
+    expect((await current(doctor)).active).toBe(true);
+
+    const dismissed = await dismiss(shown!.id, doctor);
+    expect(json(dismissed)).toEqual({ obj: { dismissed: true } });
+    // Twice is the same as once.
+    expect((await dismiss(shown!.id, doctor)).statusCode).toBe(200);
+    expect(await current(doctor)).toEqual({ active: false, title: '', body: '' });
+    // Another user still sees it.
+    expect(await current(other)).toMatchObject({ id: shown!.id, active: true });
+
+    // A new announcement is shown again, also to the user who dismissed the previous one.
+    await db.update(announcements).set({ active: false });
+    const [next] = await db
+      .insert(announcements)
+      .values({ active: true, title: 'Holidays', body: 'Closed on the 25th' })
+      .returning();
+    expect(await current(doctor)).toMatchObject({ id: next!.id, title: 'Holidays' });
+    await db.update(announcements).set({ active: false });
   });
 
   it("gives the caller's instructor and discount", async () => {

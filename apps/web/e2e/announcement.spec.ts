@@ -6,7 +6,8 @@ import { DEMO_PASSWORD, webText } from './support/texts';
 
 /**
  * Announcements: an admin writes one in three languages on /settings/announcements
- * and activates it; a user sees it in their language right after login, then goes home.
+ * and activates it; a user sees it in their language over the page they opened, closes it and
+ * stays there; the dismissal is remembered, so a reload does not show it again.
  */
 
 const texts = {
@@ -19,7 +20,7 @@ test.afterEach(async () => {
   await sql('UPDATE announcements SET active = false');
 });
 
-test('an admin activates an announcement; a user sees it after login, then goes home', async ({
+test('an admin activates an announcement; a user sees it once, over the page they opened', async ({
   browser,
   page,
 }) => {
@@ -51,5 +52,10 @@ test('an admin activates an announcement; a user sees it after login, then goes 
   await expect(dialog).toContainText(texts.ptBR.body);
   await dialog.getByRole('button', { name: webText('ptBR', 'feedback.ok') }).click();
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/cases\/new$/);
+  // Closing never navigates away: the page the user (or a mailed link) opened stays.
+  await expect(page).toHaveURL(/\/profile-settings$/);
+  // Dismissed on the server: a new page load does not show it again.
+  await page.goto('/cases/new');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: texts.ptBR.title })).toHaveCount(0);
 });

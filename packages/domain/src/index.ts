@@ -32,6 +32,7 @@ export * from './cases/case-access';
 export * from './cases/case-production';
 export * from './cases/deadline';
 export * from './cases/service-quantity';
+export * from './cases/tooth-chart';
 export * from './payments/payment';
 export * from './payments/invoice';
 export * from './payments/transaction-api';

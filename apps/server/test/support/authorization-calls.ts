@@ -204,6 +204,11 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     record: NO_RECORD,
     request: get('/api/v1/profile/announcement'),
   },
+  // No announcement is active in the matrix: any id is refused as not found.
+  'POST /api/v1/profile/announcement/{id}/dismiss': {
+    record: NO_RECORD,
+    request: post('/api/v1/profile/announcement/999999/dismiss', {}),
+  },
   'GET /api/v1/profile/list/announcement': {
     record: NO_RECORD,
     request: get('/api/v1/profile/list/announcement'),
@@ -674,6 +679,15 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'GET /api/v1/notification/pagseguro/transaction/{id}': {
     record: 'transaction',
     request: (r) => ({ url: `/api/v1/notification/pagseguro/transaction/${r.transactionId}` }),
+  },
+  // A reference no transaction has: the same 404 for everyone, signed in or not.
+  'GET /api/v1/notification/paypal/status': {
+    record: NO_RECORD,
+    request: get('/api/v1/notification/paypal/status?reference=DF-0-000000000000'),
+  },
+  'GET /api/v1/notification/pagseguro/status': {
+    record: NO_RECORD,
+    request: get('/api/v1/notification/pagseguro/status?reference=DF-0-000000000000'),
   },
   'POST /api/v1/notification/paypal': {
     record: NO_RECORD,

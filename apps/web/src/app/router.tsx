@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyRoute } from './lazy-route';
 import { PublicLayout } from './layouts/public-layout';
 import { RequireAuth } from './guards/require-auth';
+import { WithSessionOrPublic } from './guards/with-session-or-public';
 import { RouteError } from './components/route-error';
 
 // Every page is its own chunk; the public layout stays small (login bundle budget).
@@ -108,6 +109,24 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The providers' return pages: in the main layout with a session, else in the public one
+        // with the payment's status only (a login comes back here for the details).
+        element: (
+          <WithSessionOrPublic
+            signedIn={
+              <RequireAuth>
+                <MainLayout />
+              </RequireAuth>
+            }
+            anonymous={<PublicLayout />}
+          />
+        ),
+        children: [
+          { path: 'notification/pagseguro', element: <PaymentReturnPage provider="pagseguro" /> },
+          { path: 'notification/paypal', element: <PaymentReturnPage provider="paypal" /> },
+        ],
+      },
+      {
         element: (
           <RequireAuth>
             <MainLayout />
@@ -140,9 +159,6 @@ export const routes: RouteObject[] = [
           { path: 'partners', element: <PartnersPage /> },
           // An instructor's students and invitations.
           { path: 'students', element: <StudentsPage /> },
-          // The providers' return pages call the API with the session (a login comes back here).
-          { path: 'notification/pagseguro', element: <PaymentReturnPage provider="pagseguro" /> },
-          { path: 'notification/paypal', element: <PaymentReturnPage provider="paypal" /> },
           ...AREAS_IN_PREPARATION.map(({ path, titleKey }) => ({
             path,
             element: <AreaInPreparation titleKey={titleKey} />,

@@ -129,8 +129,14 @@ export const caseListParamsSchema = z.object({
   filter: z.enum(CASE_LIST_FILTERS),
   page: pageSchema,
 });
+/** Where a case-list search looks: the list's own status filter, or every list. */
+export const CASE_SEARCH_SCOPES = ['filter', 'all'] as const;
+export type CaseSearchScope = (typeof CASE_SEARCH_SCOPES)[number];
+
 export const caseListQuerySchema = z.object({
   q: z.string().trim().max(120).optional(),
+  /** 'all': the search looks in every list (not archived); ignored without a search text. */
+  scope: z.enum(CASE_SEARCH_SCOPES).default('filter'),
   pageSize: pageSizeSchema(CASE_PAGE_SIZE_MAX).default(CASE_PAGE_SIZE_DEFAULT),
 });
 export const archiveQuerySchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGE } from '../forms/rules';
 import { SERVICE_DATA_VERSION, TEETH_PER_JAW } from '../constants';
 import { isOneOf } from '../common/one-of';
+import { fdiTeethSchema } from './tooth-chart';
 
 /**
  * Service data: the old layout (dataVersion below 3, 14 teeth per jaw) and the current
@@ -111,6 +112,11 @@ export const serviceDataV3Schema = z.object({
   provision: z.boolean().nullable(),
   terms: z.object({ checked: z.boolean() }),
   extra: z.string().max(2000, MESSAGE.max),
+  /**
+   * The elements of a per-tooth service, FDI numbers (`tooth-chart.ts`); absent on data saved
+   * before the chart existed and on the other services.
+   */
+  teeth: fdiTeethSchema.optional(),
 });
 export type ServiceDataV3 = z.infer<typeof serviceDataV3Schema>;
 

@@ -110,8 +110,12 @@ export function caseNotificationTotal(
   return COUNTER_KEYS.reduce((sum, key) => sum + Math.max(0, details[key] ?? 0), 0);
 }
 
-/** Announcement: active only with a title and a body (start-up shows it in a dialog). */
+/**
+ * Announcement: active only with a title and a body (start-up shows it in a dialog until the
+ * reader dismisses it; `id` names it for `POST /profile/announcement/{id}/dismiss`).
+ */
 export const announcementSchema = z.object({
+  id: z.number().int().positive().optional(),
   active: z.boolean(),
   title: z.string().max(200),
   body: z.string().max(5000),

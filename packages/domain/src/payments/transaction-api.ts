@@ -141,6 +141,26 @@ export const paymentReturnSchema = z.object({
 });
 export type PaymentReturn = z.infer<typeof paymentReturnSchema>;
 
+/** Statuses the provider may still move on its own (its notice or a re-read moves them). */
+export const PROCESSING_PAYMENT_STATUSES = [
+  'requesting',
+  'awaiting_payment',
+  'under_analysis',
+] as const satisfies readonly (typeof PAYMENT_STATUSES)[number][];
+export const isPaymentProcessing = (status: string) =>
+  (PROCESSING_PAYMENT_STATUSES as readonly string[]).includes(status);
+
+/**
+ * `GET /api/v1/notification/{paypal|pagseguro}/status` (public: the return page before login).
+ * Found by the transaction's unguessable reference (or PayPal's order token), it says only how
+ * the payment stands: no amount, no case, no patient, no payer.
+ */
+export const publicPaymentReturnSchema = z.object({
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  problem: z.enum(['transactionError', 'paidMethodError']).nullable(),
+});
+export type PublicPaymentReturn = z.infer<typeof publicPaymentReturnSchema>;
+
 /** Why a transaction is in the supervisors' queue. */
 export const PENDING_WORK = [
   'receipt',

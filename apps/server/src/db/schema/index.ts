@@ -4,4 +4,5 @@ export * from './cases';
 export * from './shop';
 export * from './payments';
 export * from './conversation';
+export * from './announcement-dismissals';
 export * from './two-factor';

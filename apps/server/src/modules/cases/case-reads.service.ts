@@ -19,6 +19,7 @@ import {
   type CaseEvent,
   type CaseListFilter,
   type CasePage,
+  type CaseSearchScope,
   type CasePreview,
   type Currency,
   type Language,
@@ -183,12 +184,13 @@ export function createCaseReads(ctx: Pick<AppContext, 'db' | 'config'>) {
       caller: Caller,
       filter: CaseListFilter,
       page: number,
-      query: { q?: string | undefined; pageSize: number },
+      query: { q?: string | undefined; pageSize: number; scope?: CaseSearchScope },
       language: Language,
     ): Promise<CasePage> {
       const q = query.q ? foldText(query.q) : undefined;
       const { rows, total, totalCapped } = await listCasePage(db, viewerOf(caller), {
-        filter,
+        // A search may look across every list; without a search text the list is its filter's.
+        filter: q && query.scope === 'all' ? 'all' : filter,
         page,
         pageSize: query.pageSize,
         q: q || undefined,

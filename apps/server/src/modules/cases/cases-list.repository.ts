@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CASE_LIST_FILTERS,
@@ -25,8 +25,11 @@ import {
  * archive search; `case-visibility.repository.ts` decides which cases each viewer's rows hold.
  */
 
+/** A list filter, or every list at once ('all': a search across statuses). */
+export type CaseListScope = CaseListFilter | 'all';
+
 export interface CaseListQuery {
-  filter: CaseListFilter;
+  filter: CaseListScope;
   page: number;
   pageSize: number;
   /** Folded search text (patient name, contains) or a case id when numeric. */
@@ -99,24 +102,39 @@ function searchCondition(
   return kind === 'nameOrId' ? sql`(${byName} or ${columns.id} = ${listParam.caseId})` : byName;
 }
 
-/** The list filter: 'checkingout' is its own status inside the broad 'new' group. */
-const filterCondition = (filter: CaseListFilter): SQL =>
-  filter === 'checkingout'
-    ? and(eq(cases.caseStatus, 'checkingout'), eq(cases.caseArchived, false))!
-    : and(eq(cases.listGroup, filter), eq(cases.caseArchived, false))!;
+/**
+ * The list filter: 'checkingout' is its own status inside the broad 'new' group; 'all' is every
+ * listed case (any list group), still never an archived one.
+ */
+const filterCondition = (filter: CaseListScope): SQL =>
+  filter === 'all'
+    ? and(isNotNull(cases.listGroup), eq(cases.caseArchived, false))!
+    : filter === 'checkingout'
+      ? and(eq(cases.caseStatus, 'checkingout'), eq(cases.caseArchived, false))!
+      : and(eq(cases.listGroup, filter), eq(cases.caseArchived, false))!;
 
 /** The same filter on the viewer's `case_viewers` rows (they copy the case's list columns). */
-const viewerFilterCondition = (filter: CaseListFilter): SQL =>
-  filter === 'checkingout'
-    ? and(eq(caseViewers.caseStatus, 'checkingout'), eq(caseViewers.caseArchived, false))!
-    : and(eq(caseViewers.listGroup, filter), eq(caseViewers.caseArchived, false))!;
+const viewerFilterCondition = (filter: CaseListScope): SQL =>
+  filter === 'all'
+    ? and(isNotNull(caseViewers.listGroup), eq(caseViewers.caseArchived, false))!
+    : filter === 'checkingout'
+      ? and(eq(caseViewers.caseStatus, 'checkingout'), eq(caseViewers.caseArchived, false))!
+      : and(eq(caseViewers.listGroup, filter), eq(caseViewers.caseArchived, false))!;
+
+/** The sidebar counter rows of a filter (the unsearched staff total sums them). */
+const counterCondition = (filter: CaseListScope): SQL =>
+  filter === 'all'
+    ? isNotNull(caseListCounts.listGroup)
+    : filter === 'checkingout'
+      ? eq(caseListCounts.caseStatus, 'checkingout')
+      : eq(caseListCounts.listGroup, filter);
 
 /** The shape of a list statement: everything its text depends on. */
 interface ListShape {
   staff: boolean;
   printer: boolean;
   instructor: boolean;
-  filter: CaseListFilter;
+  filter: CaseListScope;
   search: SearchKind;
 }
 
@@ -173,11 +191,7 @@ function pageIdsAndTotal(shape: ListShape): { pageIds: SQL; total: SQL } {
         ? sql`select count(*)::int as total from (select 1 from ${cases} where ${where}
                 limit ${listParam.countLimit}) matches`
         : sql`select coalesce(sum(${caseListCounts.n}), 0)::int as total from ${caseListCounts}
-               where ${
-                 shape.filter === 'checkingout'
-                   ? eq(caseListCounts.caseStatus, 'checkingout')
-                   : eq(caseListCounts.listGroup, shape.filter)
-               }`,
+               where ${counterCondition(shape.filter)}`,
     };
   }
   const { viewerRows, extra } = visibleBranches(shape);

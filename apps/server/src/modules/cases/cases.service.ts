@@ -11,6 +11,8 @@ import {
   hasLiveTransaction,
   isLiveTransactionStatus,
   isOldServiceDataLayout,
+  mayNameTeeth,
+  MESSAGE,
   isPlanner,
   mayAddCaseUser,
   mayChangeCaseCurrency,
@@ -331,7 +333,9 @@ export function createCasesService(ctx: AppContext) {
       if (!parsed.success) throw validationError(zodIssueFields('data', parsed.error.issues));
       return change(caller, caseId, language, async (tx, access, row) => {
         authorize('serviceData', caller, access, row);
-        await findOwnedService(tx, caseId, serviceId, language);
+        const { service } = await findOwnedService(tx, caseId, serviceId, language);
+        const teeth = (parsed.data as { teeth?: number[] }).teeth;
+        if (!mayNameTeeth(service, teeth)) throw validationError({ 'data.teeth': MESSAGE.invalid });
         await updateCaseService(tx, serviceId, { dataVersion: body.dataVersion, data: body.data });
         return [{ action: 'serviceData', detail: { serviceId, dataVersion: body.dataVersion } }];
       });

@@ -12,6 +12,7 @@ import {
   checkPhysicalPaymentBodySchema,
   paymentLinkSchema,
   paymentReturnSchema,
+  publicPaymentReturnSchema,
   pendingTransactionSchema,
   deferredCasePaymentSchema,
   setInvoiceCustomerBodySchema,
@@ -178,6 +179,34 @@ export function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsS
       handler: async (req) => ({
         obj: await payments.providerReturn(caller(req), req.params.id, provider, req.query.token),
       }),
+    });
+  }
+}
+
+/**
+ * The return pages' status without a session (public, rate-limited): only the payment's status,
+ * found by the transaction's reference or PayPal's order token.
+ */
+export function registerPublicPaymentReturnRoutes(
+  app: FastifyInstance,
+  payments: PaymentsService,
+  config: Config,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = { max: config.rateLimit.login * 10, timeWindow: config.rateLimit.windowMs };
+  for (const provider of ['paypal', 'pagseguro'] as const) {
+    r.get(`/api/v1/notification/${provider}/status`, {
+      config: { permission: 'public', rateLimit },
+      schema: {
+        tags,
+        summary: `The ${provider} return page before login: the payment's status only`,
+        querystring: z.object({
+          reference: z.string().min(1).max(60).optional(),
+          token: z.string().max(100).optional(),
+        }),
+        response: responses(publicPaymentReturnSchema),
+      },
+      handler: async (req) => ({ obj: await payments.publicReturn(provider, req.query) }),
     });
   }
 }

@@ -3,10 +3,12 @@ import {
   paymentStatusFromPagbank,
   paymentStatusFromPaypal,
   paymentStatusFromPaypalEvent,
+  isPaymentProcessing,
   REVIEW_REASONS,
   type PaymentLink,
   type PaymentReturn,
   type PaymentStatus,
+  type PublicPaymentReturn,
   type TransactionView,
 } from '@dentflow/domain';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
@@ -220,7 +222,7 @@ export function createProviderSync(
           amount: t.priceTotal,
           currency: t.currency,
           description: `Dentflow ${t.reference}`,
-          returnUrl: `${returnBase}/paypal?transaction=${t.id}`,
+          returnUrl: `${returnBase}/paypal?transaction=${t.id}&reference=${t.reference}`,
           cancelUrl: `${config.publicUrl}/case/${t.caseId}?tab=transactions`,
         });
         created = { code: order.orderId, link: order.approveUrl, status: order.status };
@@ -232,7 +234,7 @@ export function createProviderSync(
           currency: 'BRL',
           itemName: `Dentflow ${t.reference}`,
           customer: payer ? { name: payer.displayName, email: payer.email } : null,
-          redirectUrl: `${returnBase}/pagseguro?transaction=${t.id}`,
+          redirectUrl: `${returnBase}/pagseguro?transaction=${t.id}&reference=${t.reference}`,
           notificationUrl: `${config.publicUrl}/api/v1/notification/pagseguro`,
         });
         created = { code: checkout.checkoutId, link: checkout.payUrl, status: checkout.status };
@@ -314,6 +316,46 @@ export function createProviderSync(
       const after = await viewOf(caller, id);
       const declined = reading?.gatewayStatus === 'DECLINED' || reading?.gatewayStatus === 'FAILED';
       return { transaction: after, problem: declined ? 'paidMethodError' : null };
+    },
+
+    /**
+     * The return page without a session: the transaction is found by its unguessable reference
+     * (or PayPal's order token, which only the payer holds), a payment the provider may still
+     * move is re-read (so a payer whose session expired still completes the payment), and only
+     * the payment's status is answered. Unknown or mismatched → 404, the same for both.
+     */
+    async publicReturn(
+      provider: 'paypal' | 'pagseguro',
+      query: { reference?: string | undefined; token?: string | undefined },
+    ): Promise<PublicPaymentReturn> {
+      const byReference = query.reference
+        ? await findTransactionByReference(db, query.reference)
+        : undefined;
+      const t =
+        byReference ??
+        (provider === 'paypal' && query.token && !query.reference
+          ? await findTransactionByGatewayCode(db, 'paypal', query.token)
+          : undefined);
+      const tokenMismatch =
+        provider === 'paypal' && !!query.token && !!t?.gatewayCode && query.token !== t.gatewayCode;
+      if (!t || t.paymentMethod !== provider || tokenMismatch) throw new AppError(404, 'NOT_FOUND');
+      if (!t.gatewayCode || !isPaymentProcessing(t.paymentStatus)) {
+        return { paymentStatus: t.paymentStatus as PaymentStatus, problem: null };
+      }
+      let reading: ProviderReading | null;
+      try {
+        reading = await readProvider(t);
+      } catch (error) {
+        providerFailure(error, t.id);
+        return { paymentStatus: t.paymentStatus as PaymentStatus, problem: 'transactionError' };
+      }
+      if (reading) await applyReading(t.id, reading);
+      const after = (await findTransaction(db, t.id)) ?? t;
+      const declined = reading?.gatewayStatus === 'DECLINED' || reading?.gatewayStatus === 'FAILED';
+      return {
+        paymentStatus: after.paymentStatus as PaymentStatus,
+        problem: declined ? 'paidMethodError' : null,
+      };
     },
 
     /** A PayPal webhook delivery: verified with PayPal, then applied once. */

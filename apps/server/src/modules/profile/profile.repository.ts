@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { announcements, couponUses, coupons } from '../../db/schema';
+import { announcementDismissals, announcements, couponUses, coupons } from '../../db/schema';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -28,6 +28,34 @@ export async function findActiveAnnouncement(db: DbOrTx): Promise<AnnouncementRo
     .orderBy(desc(announcements.modifiedAt), desc(announcements.id))
     .limit(1);
   return row;
+}
+
+/** Whether the user has dismissed the announcement. */
+export async function hasDismissedAnnouncement(
+  db: DbOrTx,
+  userId: number,
+  announcementId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: announcementDismissals.userId })
+    .from(announcementDismissals)
+    .where(
+      and(
+        eq(announcementDismissals.userId, userId),
+        eq(announcementDismissals.announcementId, announcementId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Remembers that the user closed the announcement (a second dismissal changes nothing). */
+export async function insertAnnouncementDismissal(
+  db: DbOrTx,
+  userId: number,
+  announcementId: number,
+): Promise<void> {
+  await db.insert(announcementDismissals).values({ userId, announcementId }).onConflictDoNothing();
 }
 
 /** Every announcement, newest first. */

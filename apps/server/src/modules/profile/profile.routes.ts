@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParamSchema,
   adminAnnouncementListSchema,
   adminAnnouncementSchema,
   announcementSaveSchema,
@@ -85,7 +86,22 @@ export function registerProfileRoutes(
       summary: "The active announcement in the caller's language (else en, ptBR, es)",
       response: responses(announcementResult),
     },
-    handler: async (req) => ({ obj: await profile.announcement(requestMeta(req).language) }),
+    handler: async (req) => ({
+      obj: await profile.announcement(callerId(req), requestMeta(req).language),
+    }),
+  });
+
+  r.post('/api/v1/profile/announcement/:id/dismiss', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'The caller closed the active announcement: it is not shown to them again',
+      params: z.object({ id: idParamSchema }),
+      response: responses(z.object({ dismissed: z.literal(true) })),
+    },
+    handler: async (req) => ({
+      obj: await profile.dismissAnnouncement(callerId(req), req.params.id),
+    }),
   });
 
   r.get('/api/v1/profile/list/announcement', {

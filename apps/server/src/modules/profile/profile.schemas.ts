@@ -39,6 +39,7 @@ export const updatePasswordBody = z
   });
 
 export const announcementResult = z.object({
+  id: z.number().int().optional(),
   active: z.boolean(),
   title: z.string(),
   body: z.string(),

@@ -5,6 +5,7 @@ import {
   nickNameSchema,
   NO_ANNOUNCEMENT,
   type AdminAnnouncement,
+  type Announcement,
   type AnnouncementSave,
   type AnnouncementText,
   type Language,
@@ -32,6 +33,8 @@ import {
 import {
   deactivateOtherAnnouncements,
   findActiveAnnouncement,
+  hasDismissedAnnouncement,
+  insertAnnouncementDismissal,
   findAnnouncement,
   findRegistrationCoupon,
   insertAnnouncement,
@@ -162,13 +165,32 @@ export function createProfileService(ctx: AppContext) {
       return { updated: true };
     },
 
-    /** The active announcement in the reader's language, else the first language that has it. */
-    async announcement(
-      language: Language,
-    ): Promise<{ active: boolean; title: string; body: string }> {
+    /**
+     * The active announcement in the reader's language (else the first language that has it),
+     * unless the reader has dismissed it.
+     */
+    async announcement(userId: number, language: Language): Promise<Announcement> {
       const found = await findActiveAnnouncement(db);
-      if (!found) return NO_ANNOUNCEMENT;
-      return { active: true, ...announcementTextFor(announcementTextsOf(found), language) };
+      if (!found || (await hasDismissedAnnouncement(db, userId, found.id))) return NO_ANNOUNCEMENT;
+      return {
+        id: found.id,
+        active: true,
+        ...announcementTextFor(announcementTextsOf(found), language),
+      };
+    },
+
+    /**
+     * The reader closed the announcement: it is not shown to them again. Only the active one can
+     * be dismissed (any other id is 404, so ids of drafts are not revealed).
+     */
+    async dismissAnnouncement(
+      userId: number,
+      announcementId: number,
+    ): Promise<{ dismissed: true }> {
+      const found = await findActiveAnnouncement(db);
+      if (!found || found.id !== announcementId) throw new AppError(404, 'NOT_FOUND');
+      await insertAnnouncementDismissal(db, userId, announcementId);
+      return { dismissed: true };
     },
 
     async listAnnouncements(): Promise<AdminAnnouncement[]> {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, clearSession, isSessionRefused } from '../../lib/api-client';
 import { showError } from '../../lib/notify';
 import { FullPageLoader } from '../components/full-page-loader';
+import { dismissAnnouncement } from '../../features/profile/api/get-announcement';
 import { runStartup, type StartupResult } from './run-startup';
 
 type GateState =
@@ -49,27 +50,26 @@ export function StartupGate({ children }: { children: ReactNode }) {
 
   const closeDialog = () => setState({ ...state, dialog: null });
   const { announcement } = state.result;
+  // Closing keeps the user on the page they opened (a mailed link lands where it points) and
+  // remembers the dismissal on the server, so the next page load does not show it again. A
+  // failed dismissal only means it shows once more.
+  const dismiss = () => {
+    closeDialog();
+    if (announcement.id) void dismissAnnouncement(announcement.id).catch(() => undefined);
+  };
 
   return (
     <>
       {children}
       <Modal
         opened={state.dialog === 'announcement'}
-        onClose={() => {
-          closeDialog();
-          void navigate('/');
-        }}
+        onClose={dismiss}
         title={announcement.title}
         centered
       >
         <Text style={{ whiteSpace: 'pre-line' }}>{announcement.body}</Text>
         <Group justify="flex-end" mt="lg">
-          <Button
-            onClick={() => {
-              closeDialog();
-              void navigate('/');
-            }}
-          >
+          <Button onClick={dismiss} data-testid="announcement-dismiss">
             {t('feedback.ok')}
           </Button>
         </Group>

@@ -15,6 +15,7 @@ import { StartupGate } from './startup-gate';
 
 const noAnnouncement = { active: false, title: '', body: '' };
 const announcement = {
+  id: 7,
   active: true,
   title: 'Maintenance',
   body: 'On Sunday the platform stops for one hour.',
@@ -44,6 +45,8 @@ function startupServer(
         return ok(announcementAnswer);
       case '/metadata/list/serviceData/subsystem':
         return ok(kits);
+      case '/profile/announcement/7/dismiss':
+        return ok({ dismissed: true });
       default:
         return fail(404, 'NOT_FOUND', 'Not found');
     }
@@ -136,17 +139,41 @@ describe('start-up sequence', () => {
     },
   ];
 
-  it('shows the announcement in a dialog, then goes home', async () => {
+  it('shows the announcement over the wanted page; OK dismisses it on the server and stays there', async () => {
     setRefreshToken('refresh-old');
-    startupServer(profileWithoutAddress(), announcement);
-    const { router } = renderRoutes(gateRoutes, '/cases/approve');
+    const { calls } = startupServer(profileWithoutAddress(), announcement);
+    const { router } = renderRoutes(gateRoutes, '/case/12?tab=chat');
 
     expect(await screen.findByRole('dialog', { name: 'Maintenance' })).toBeInTheDocument();
     expect(screen.getByText(announcement.body)).toBeInTheDocument();
     expect(screen.queryByText('Complete your profile')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // A mailed link lands where it points: closing never navigates.
+    expect(router.state.location.pathname).toBe('/case/12');
+    expect(router.state.location.search).toBe('?tab=chat');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/profile/announcement/7/dismiss')).toHaveLength(
+        1,
+      ),
+    );
+    expect(calls.find((call) => call.path === '/profile/announcement/7/dismiss')?.method).toBe(
+      'POST',
+    );
+  });
+
+  it('closing the announcement with Escape also dismisses it and keeps the page', async () => {
+    setRefreshToken('refresh-old');
+    const { calls } = startupServer(completeProfile(), announcement);
+    const { router } = renderRoutes(gateRoutes, '/cases/print');
+    expect(await screen.findByRole('dialog', { name: 'Maintenance' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/cases/print');
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/profile/announcement/7/dismiss')).toBe(true),
+    );
   });
 
   it('asks an incomplete profile to be completed and sends to /profile-settings', async () => {

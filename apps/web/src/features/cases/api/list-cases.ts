@@ -8,6 +8,8 @@ export interface CaseListQuery {
   page: number;
   q?: string;
   pageSize?: number;
+  /** Search every list, not only the filter's (with a search text). */
+  all?: boolean;
 }
 
 export async function fetchCaseList({
@@ -15,9 +17,11 @@ export async function fetchCaseList({
   page,
   q,
   pageSize,
+  all,
 }: CaseListQuery): Promise<CasePage> {
   const params = new URLSearchParams();
   if (q?.trim()) params.set('q', q.trim());
+  if (all && q?.trim()) params.set('scope', 'all');
   if (pageSize) params.set('pageSize', String(pageSize));
   const query = params.size ? `?${params}` : '';
   return casePageSchema.parse(await api.get<unknown>(`/case/list/${filter}/${page}${query}`));
@@ -31,6 +35,7 @@ export const caseListQueryOptions = (query: CaseListQuery) =>
       query.page,
       query.q?.trim() ?? '',
       query.pageSize ?? 0,
+      query.all ? 'all' : 'filter',
     ],
     queryFn: () => fetchCaseList(query),
     // Paging and searching keep the last page on screen until the next arrives.

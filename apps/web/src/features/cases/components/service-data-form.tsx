@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -21,6 +21,7 @@ import {
   serviceDataSections,
   serviceDataV3Problems,
   serviceDataV3Schema,
+  teethCountProblem,
   treatmentPurposeTextFor,
   type ServiceDataSection,
   type ServiceDataV3,
@@ -29,6 +30,7 @@ import { ApiError } from '../../../lib/api-client';
 import { currentLanguage, translateErrorKey } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useKits } from '../../metadata/api/get-kits';
+import { ToothChart } from './tooth-chart';
 
 /** The stored data read as the current layout, or an empty form when it is not one. */
 export function initialServiceDataV3(data: unknown): ServiceDataV3 {
@@ -88,11 +90,25 @@ export function ServiceDataForm(props: {
   data: unknown;
   readOnly: boolean;
   saving?: boolean;
+  /** A per-tooth service: the chart asks for as many teeth as it counts. */
+  perTooth?: { quantity: number } | undefined;
+  /** The previous service's data and name: offers to copy it into this form. */
+  copyFrom?: { name: string; data: unknown } | undefined;
+  /** Told whenever the form starts or stops holding unsaved changes. */
+  onDirtyChange?: ((dirty: boolean) => void) | undefined;
   onSave: (data: ServiceDataV3) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const kits = useKits();
-  const [data, setData] = useState<ServiceDataV3>(() => initialServiceDataV3(props.data));
+  const [saved, setSaved] = useState<ServiceDataV3>(() => initialServiceDataV3(props.data));
+  const [data, setData] = useState<ServiceDataV3>(saved);
+  const dirty = useMemo(() => JSON.stringify(data) !== JSON.stringify(saved), [data, saved]);
+  const { onDirtyChange } = props;
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  // An unmounted form holds nothing unsaved any more.
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
   const [showErrors, setShowErrors] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const sections = serviceDataSections(props.productCategoryId);
@@ -109,6 +125,21 @@ export function ServiceDataForm(props: {
       : undefined;
   const set = <K extends keyof ServiceDataV3>(key: K, value: ServiceDataV3[K]) =>
     setData((current) => ({ ...current, [key]: value }));
+  const teethProblem = props.perTooth
+    ? teethCountProblem(data.teeth, props.perTooth.quantity)
+    : null;
+  const teethError =
+    showErrors && teethProblem
+      ? t(`cases:serviceData.${teethProblem === 'missing' ? 'teethMissing' : 'teethTooMany'}`, {
+          n: props.perTooth?.quantity ?? 0,
+        })
+      : undefined;
+  const copyPrevious = () => {
+    if (!props.copyFrom) return;
+    // Everything but the teeth: each service names its own elements.
+    setData({ ...initialServiceDataV3(props.copyFrom.data), teeth: data.teeth ?? [] });
+    showSuccess(t('cases:serviceData.copied', { name: props.copyFrom.name }));
+  };
 
   const kitList = Array.isArray(kits.data?.kitManufacturers) ? kits.data.kitManufacturers : [];
   const purposeTexts = Array.isArray(kits.data?.treatmentPurposes)
@@ -132,8 +163,11 @@ export function ServiceDataForm(props: {
     if (!serviceDataV3Schema.safeParse(data).success) return;
     try {
       await props.onSave(data);
+      setSaved(data);
       showSuccess(
-        problems.length > 0 ? t('cases:serviceData.savedIncomplete') : t('cases:serviceData.saved'),
+        problems.length > 0 || teethProblem
+          ? t('cases:serviceData.savedIncomplete')
+          : t('cases:serviceData.saved'),
       );
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
@@ -149,6 +183,40 @@ export function ServiceDataForm(props: {
     // save reports its own failures (field errors or a notification); nothing to await here.
     <form onSubmit={(event) => void save(event)} noValidate>
       <Stack gap="md">
+        {props.copyFrom && !readOnly && (
+          <Group justify="flex-end">
+            <Button variant="light" size="xs" onClick={copyPrevious} data-testid="copy-previous">
+              {t('cases:serviceData.copyPrevious')}
+            </Button>
+          </Group>
+        )}
+        {props.perTooth && (
+          <div>
+            <Text size="sm" fw={500}>
+              {t('cases:serviceData.teeth')}{' '}
+              <Text span c="red">
+                *
+              </Text>
+            </Text>
+            <Group justify="space-between" gap="xs" mb={4}>
+              <Text size="xs" c="dimmed">
+                {t('cases:serviceData.teethHint', { n: props.perTooth.quantity })}
+              </Text>
+              <Text size="xs" aria-live="polite" data-testid="teeth-count">
+                {t('cases:serviceData.teethChosen', {
+                  chosen: data.teeth?.length ?? 0,
+                  n: props.perTooth.quantity,
+                })}
+              </Text>
+            </Group>
+            <ToothChart
+              value={data.teeth ?? []}
+              onChange={(teeth) => set('teeth', teeth)}
+              readOnly={readOnly}
+              error={teethError}
+            />
+          </div>
+        )}
         {shows('jaw') && (
           <div>
             <Text size="sm" fw={500} mb={4}>

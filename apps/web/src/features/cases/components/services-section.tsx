@@ -15,6 +15,7 @@ import { IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  QTD_OPTIONS,
   SERVICE_DATA_VERSION,
   isBroadNew,
   isCaseUpgradeStatus,
@@ -97,9 +98,14 @@ function ServiceStatus({ detail, service }: { detail: CaseDetail; service: CaseS
 export function ServiceDataEditor({
   detail,
   service,
+  copyFrom,
+  onDirtyChange,
 }: {
   detail: CaseDetail;
   service: CaseServiceDetail;
+  /** The service before it in the case, to offer 'copy from the previous service'. */
+  copyFrom?: CaseServiceDetail | undefined;
+  onDirtyChange?: ((dirty: boolean) => void) | undefined;
 }) {
   const setData = useSetServiceData(detail.id);
   const editable = mayEditServiceData(detail);
@@ -120,11 +126,22 @@ export function ServiceDataEditor({
   }
   return (
     <ServiceDataForm
-      key={`${service.id}-${detail.modifiedAt}`}
+      // Re-read when this service's saved data changes, not when another service's does: a save
+      // of one form must not drop the unsaved changes of the others.
+      key={`${service.id}-${service.dataVersion}-${JSON.stringify(service.data)}`}
       productCategoryId={service.productCategoryId}
       data={service.data}
       readOnly={!editable}
       saving={setData.isPending}
+      perTooth={
+        service.qtdOption === QTD_OPTIONS.perElement ? { quantity: service.quantity } : undefined
+      }
+      copyFrom={
+        copyFrom && !isOldServiceDataLayout(copyFrom.dataVersion) && copyFrom.data
+          ? { name: copyFrom.productName, data: copyFrom.data }
+          : undefined
+      }
+      onDirtyChange={onDirtyChange}
       onSave={(data) =>
         setData.mutateAsync({
           serviceId: service.id,

@@ -190,4 +190,29 @@ describe('case list', { timeout: 15_000 }, () => {
     expect(router.state.location.pathname).toBe('/cases/cancelled');
     expect(listCalls(calls).map((c) => c.path)).toEqual(['/case/list/cancelled/0']);
   });
+
+  it('a search can look in every list, and the list is named as the menu names it', async () => {
+    applyLanguage('ptBR');
+    const { calls } = mockFetch((call) =>
+      call.path === '/profile/get'
+        ? ok(completeProfile())
+        : ok({
+            items: [casePreview({ id: 9, caseStatus: 'execute' })],
+            total: 1,
+            page: 0,
+            pageSize: 20,
+          }),
+    );
+    renderRoutes(routes, '/cases/execute?q=ana');
+    // The heading uses the menu's name of the list, the same words as the status on the card.
+    expect(
+      await screen.findByRole('heading', { name: 'Casos: Em planejamento' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Em planejamento').length).toBeGreaterThan(0);
+    expect(listCalls(calls).at(-1)?.path).toBe('/case/list/execute/0?q=ana');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Buscar em todas as listas' }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.path).toBe('/case/list/execute/0?q=ana&scope=all'),
+    );
+  });
 });

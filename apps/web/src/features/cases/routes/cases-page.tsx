@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import {
   Box,
   Button,
+  Checkbox,
   EmptyState,
   Grid,
   Group,
@@ -52,10 +53,22 @@ function CaseListView({ filter }: { filter: CaseListFilter }) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(0, Number(params.get('page')) || 0);
   const q = params.get('q') ?? '';
+  const all = params.get('all') === '1';
   const [search, setSearch] = useState(q);
   const [selected, setSelected] = useState<number | null>(null);
   const desktop = useMatches({ base: false, md: true });
-  const list = useCaseList({ filter, page, q });
+  const list = useCaseList({ filter, page, q, all });
+  const setAll = (checked: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (checked) next.set('all', '1');
+        else next.delete('all');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
 
   const applySearch = useDebouncedUrlUpdate((value: string) => {
     setParams(
@@ -128,7 +141,7 @@ function CaseListView({ filter }: { filter: CaseListFilter }) {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={1} size="h2">
-          {t('cases:list.title', { filter: t(`domain:caseStatuses.${filter}`) })}
+          {t('cases:list.title', { filter: t(`cases.filters.${filter}`) })}
         </Title>
         {mayCreate && (
           <Button component={Link} to="/cases/create" leftSection={<IconPlus size={16} />}>
@@ -147,6 +160,12 @@ function CaseListView({ filter }: { filter: CaseListFilter }) {
         aria-label={t('cases:list.search')}
         type="search"
         maxLength={120}
+      />
+      <Checkbox
+        label={t('cases:list.searchAll')}
+        checked={all}
+        onChange={(event) => setAll(event.currentTarget.checked)}
+        data-testid="search-all-lists"
       />
       {desktop ? (
         <Grid gap="md">

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applyLanguage } from '../../../lib/i18n';
 import { mockFetch, ok } from '../../../test/fetch-mock';
 import { completeProfile } from '../../../test/profiles';
 import { renderRoutes } from '../../../test/render';
-import type { CatalogueProduct } from '@dentflow/domain';
+import { emptyServiceDataV3, type CatalogueProduct } from '@dentflow/domain';
 import { caseDetail, caseService } from '../test-fixtures';
 import { NewCasePage } from './new-case-page';
 
@@ -32,6 +32,39 @@ const product = (overrides: Partial<CatalogueProduct>): CatalogueProduct => ({
   modifiedAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
+
+/** The data step of case 42: a guide planning (data filled) then a mock-up of 2 teeth. */
+function dataStepServer() {
+  const previousData = {
+    ...emptyServiceDataV3(),
+    hasOrtho: true,
+    plasticGum: false,
+    extra: 'Same as the guide',
+    treatmentPurpose: { purpose: 2 },
+  };
+  return mockFetch((call) => {
+    if (call.path === '/profile/get') return ok(completeProfile());
+    if (call.path.startsWith('/metadata/')) return ok([]);
+    if (call.path === '/case/42/services/78/data') return ok(caseDetail({ id: 42 }));
+    return ok(
+      caseDetail({
+        id: 42,
+        caseCurrency: 'BRL',
+        services: [
+          caseService({ id: 77, productCategoryId: 2, data: previousData }),
+          caseService({
+            id: 78,
+            productId: 2,
+            productName: 'Printed mock-up',
+            productCategoryId: 2,
+            qtdOption: 3,
+            quantity: 2,
+          }),
+        ],
+      }),
+    );
+  });
+}
 
 describe('guided intake', { timeout: 15_000 }, () => {
   beforeEach(() => applyLanguage('en'));
@@ -131,5 +164,59 @@ describe('guided intake', { timeout: 15_000 }, () => {
     expect(screen.getByText('Jaw')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Go to the case' }));
     expect(await screen.findByText('case view')).toBeInTheDocument();
+  });
+
+  it('data step: a tooth chart for a per-tooth service, and copy from the previous service', async () => {
+    dataStepServer();
+    renderRoutes(routes, '/cases/create?case=42&step=2');
+    const user = userEvent.setup();
+    const mockup = within(await screen.findByTestId('intake-service-78'));
+    // FDI numbering: 16 teeth per jaw, chosen with buttons (keyboard: Tab, then Space).
+    expect(mockup.getByRole('group', { name: 'Upper jaw' })).toBeInTheDocument();
+    expect(
+      within(mockup.getByRole('group', { name: 'Lower jaw' })).getAllByRole('button'),
+    ).toHaveLength(16);
+    expect(mockup.getByTestId('teeth-count')).toHaveTextContent('0 of 2 chosen');
+    await user.click(mockup.getByRole('button', { name: 'Tooth 11' }));
+    mockup.getByRole('button', { name: 'Tooth 21' }).focus();
+    await user.keyboard(' ');
+    expect(mockup.getByRole('button', { name: 'Tooth 21' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(mockup.getByTestId('teeth-count')).toHaveTextContent('2 of 2 chosen');
+
+    // The first service offers no copy; the second copies the first's answers, keeping its teeth.
+    expect(
+      within(screen.getByTestId('intake-service-77')).queryByTestId('copy-previous'),
+    ).toBeNull();
+    await user.click(mockup.getByRole('button', { name: 'Copy from the previous service' }));
+    expect(mockup.getByDisplayValue('Same as the guide')).toBeInTheDocument();
+    expect(mockup.getByTestId('teeth-count')).toHaveTextContent('2 of 2 chosen');
+  });
+
+  it('data step: leaving with unsaved service data asks first, and saving sends the teeth', async () => {
+    const { calls } = dataStepServer();
+    renderRoutes(routes, '/cases/create?case=42&step=2');
+    const user = userEvent.setup();
+    const mockup = within(await screen.findByTestId('intake-service-78'));
+    await user.click(mockup.getByRole('button', { name: 'Tooth 11' }));
+    await user.click(mockup.getByRole('button', { name: 'Tooth 21' }));
+    await user.click(mockup.getByRole('button', { name: 'Copy from the previous service' }));
+    // Leaving with unsaved changes asks first; staying keeps the work.
+    await user.click(screen.getByRole('button', { name: 'Go to the case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved service data' });
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(screen.queryByText('case view')).not.toBeInTheDocument();
+    expect(mockup.getByDisplayValue('Same as the guide')).toBeInTheDocument();
+
+    // Saved, the form leaves freely; the teeth went to the server.
+    await user.click(mockup.getByRole('button', { name: 'Save service data' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/case/42/services/78/data')?.body).toMatchObject({
+        dataVersion: 3,
+        data: { teeth: [11, 21], extra: 'Same as the guide' },
+      }),
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useBlocker, useNavigate, useSearchParams } from 'react-router';
 import {
   Alert,
   Badge,
@@ -22,8 +22,10 @@ import {
   profileCurrency,
   sessionRoles,
   type CaseDetail,
+  type CaseServiceDetail,
   type Currency,
 } from '@dentflow/domain';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useProfile } from '../../profile/api/get-profile';
@@ -162,7 +164,53 @@ function ServicesStep({ detail, onDone }: { detail: CaseDetail; onDone: () => vo
   );
 }
 
-/** Step 3: each service's data form; ends on the case view. */
+/** One service's data form in the intake, telling the step whether it holds unsaved changes. */
+function ServiceDataCard({
+  detail,
+  service,
+  previous,
+  onDirty,
+}: {
+  detail: CaseDetail;
+  service: CaseServiceDetail;
+  previous: CaseServiceDetail | undefined;
+  onDirty: (serviceId: number, dirty: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const onDirtyChange = useCallback(
+    (dirty: boolean) => onDirty(service.id, dirty),
+    [onDirty, service.id],
+  );
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`intake-service-${service.id}`}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h5">
+            {service.productName}
+            {service.quantity > 1 ? ` × ${service.quantity}` : ''}
+          </Title>
+          <Badge color={service.dataValid ? 'green' : 'orange'} variant="light">
+            {service.dataValid
+              ? t('cases:services.dataComplete')
+              : t('cases:services.dataIncomplete')}
+          </Badge>
+        </Group>
+        <ServiceDataEditor
+          detail={detail}
+          service={service}
+          copyFrom={previous}
+          onDirtyChange={onDirtyChange}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Step 3: each service's data form; ends on the case view. Leaving the step (back, finish, a
+ * link, closing the tab) while a form holds unsaved changes asks first: nothing is dropped
+ * silently.
+ */
 function DataStep({
   detail,
   onBack,
@@ -174,24 +222,40 @@ function DataStep({
 }) {
   const { t } = useTranslation();
   const incomplete = detail.services.filter((service) => !service.dataValid).length;
+  const [dirtyIds, setDirtyIds] = useState<ReadonlySet<number>>(() => new Set());
+  const markDirty = useCallback((serviceId: number, dirty: boolean) => {
+    setDirtyIds((current) => {
+      if (current.has(serviceId) === dirty) return current;
+      const next = new Set(current);
+      if (dirty) next.add(serviceId);
+      else next.delete(serviceId);
+      return next;
+    });
+  }, []);
+  const unsaved = dirtyIds.size > 0;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
   return (
     <Stack>
-      {detail.services.map((service) => (
-        <Card key={service.id} withBorder radius="md" padding="md">
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Title order={3} size="h5">
-                {service.productName}
-              </Title>
-              <Badge color={service.dataValid ? 'green' : 'orange'} variant="light">
-                {service.dataValid
-                  ? t('cases:services.dataComplete')
-                  : t('cases:services.dataIncomplete')}
-              </Badge>
-            </Group>
-            <ServiceDataEditor detail={detail} service={service} />
-          </Stack>
-        </Card>
+      {detail.services.map((service, index) => (
+        <ServiceDataCard
+          key={service.id}
+          detail={detail}
+          service={service}
+          previous={index > 0 ? detail.services[index - 1] : undefined}
+          onDirty={markDirty}
+        />
       ))}
       {incomplete > 0 && (
         <Text size="sm" c="dimmed">
@@ -204,6 +268,15 @@ function DataStep({
         </Button>
         <Button onClick={onFinish}>{t('cases:intake.finish')}</Button>
       </Group>
+      <ConfirmDialog
+        opened={blocker.state === 'blocked'}
+        title={t('cases:intake.unsavedTitle')}
+        message={t('cases:intake.unsavedBody')}
+        confirmLabel={t('cases:intake.unsavedLeave')}
+        danger
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { paymentReturnSchema, type PaymentReturn } from '@dentflow/domain';
+import {
+  paymentReturnSchema,
+  publicPaymentReturnSchema,
+  type PaymentReturn,
+  type PublicPaymentReturn,
+} from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
 import { transactionKeys } from './transaction-keys';
 
@@ -37,6 +42,47 @@ export const usePaymentReturn = (params: PaymentReturnParams | null) =>
     // Enabled only with params; the guard keeps the types honest.
     queryFn: () =>
       params ? fetchPaymentReturn(params) : Promise.reject(new Error('no transaction')),
+    enabled: params !== null,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    refetchOnMount: false,
+    refetchOnReconnect: false,
+    refetchOnWindowFocus: false,
+  });
+
+export interface PublicPaymentReturnParams {
+  provider: PaymentProvider;
+  /** The transaction's reference the return link carries, or null (older links). */
+  reference: string | null;
+  /** PayPal's order token, or null. */
+  token: string | null;
+}
+
+export async function fetchPublicPaymentReturn(
+  params: PublicPaymentReturnParams,
+): Promise<PublicPaymentReturn> {
+  const query = new URLSearchParams();
+  if (params.reference) query.set('reference', params.reference);
+  if (params.token) query.set('token', params.token);
+  return publicPaymentReturnSchema.parse(
+    await api.get<unknown>(`/notification/${params.provider}/status?${query.toString()}`),
+  );
+}
+
+/**
+ * The return page without a session: only the payment's status (the server re-reads a payment
+ * still being processed, once per visit, like the signed-in return).
+ */
+export const usePublicPaymentReturn = (params: PublicPaymentReturnParams | null) =>
+  useQuery({
+    queryKey: [
+      ...transactionKeys.providerReturn(params?.provider ?? '', 0, params?.token ?? ''),
+      'public',
+      params?.reference ?? '',
+    ],
+    queryFn: () =>
+      params ? fetchPublicPaymentReturn(params) : Promise.reject(new Error('no reference')),
     enabled: params !== null,
     staleTime: Infinity,
     gcTime: Infinity,

@@ -6,3 +6,7 @@ export const fetchAnnouncement = () => api.get<Announcement>('/profile/announcem
 
 export const announcementQueryOptions = () =>
   queryOptions({ queryKey: ['profile', 'announcement'], queryFn: fetchAnnouncement });
+
+/** The reader closed the announcement: the server stops showing it to them. */
+export const dismissAnnouncement = (id: number) =>
+  api.post<{ dismissed: true }>(`/profile/announcement/${id}/dismiss`, {});
