@@ -250,7 +250,7 @@ test('the supervisor validates without payment, naming the reason, and assigns t
 
   await page.getByRole('tab', { name: en('cases', 'view.tabs.history') }).click();
   await expect(page.getByTestId('history-override')).toHaveText(
-    en('cases', 'history.paymentOverride', { reason: OVERRIDE_REASON }),
+    en('cases', 'history.details.paymentOverride', { reason: OVERRIDE_REASON }),
   );
 
   await page.getByRole('tab', { name: en('cases', 'view.tabs.users') }).click();

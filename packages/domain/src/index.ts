@@ -63,3 +63,4 @@ export * from './admin/student-cases-api';
 export * from './live/live-event';
 export * from './cases/case-currency';
 export * from './payments/payment-availability';
+export * from './history/history-sentence';
