@@ -26,6 +26,7 @@ export * from './cases/approve';
 export * from './cases/case-api';
 export * from './cases/case-access';
 export * from './cases/case-production';
+export * from './cases/case-tabs';
 export * from './cases/deadline';
 export * from './cases/service-quantity';
 export * from './payments/payment';

@@ -62,7 +62,10 @@ describe('choose services to approve: at least one; every pending one is presele
     expect(servicesToApprove(services).map((s) => s.id)).toEqual([1]));
   it.each([
     [[{ id: 5 }], [5]],
-    [[{ id: 5 }, { id: 6 }], [5, 6]],
+    [
+      [{ id: 5 }, { id: 6 }],
+      [5, 6],
+    ],
     [[], []],
   ])('initial selection of %j → %j', (candidates, selection) =>
     expect(initialServiceSelection(candidates)).toEqual(selection),
