@@ -1,8 +1,8 @@
 import { isOneOf } from '../common/one-of';
-import { CANCEL_REASONS, type CancelReasonKey } from '../constants';
+import { CANCEL_REASONS, keyOfId } from '../constants';
 import { CURRENCIES, type Currency } from '../i18n/locale';
 import { CASE_ACTIONS, CASE_STATUSES } from '../cases/case-status';
-import { REVIEW_REASONS, type ReviewReasonKey } from '../cases/case-review';
+import { REVIEW_REASONS } from '../cases/case-review';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments/payment';
 
 /**
@@ -50,8 +50,9 @@ const statusLabel = (status: unknown): HistoryParam | null =>
 const paymentStatusLabel = (status: unknown): HistoryParam | null =>
   isOneOf(PAYMENT_STATUSES, status) ? label(`domain:paymentStatuses.${status}`) : null;
 
-const keyOfId = <K extends string>(table: Record<K, number>, id: unknown): K | null =>
-  (Object.keys(table) as K[]).find((key) => table[key] === id) ?? null;
+/** The key of a numbered constant (a review or cancel reason) the detail names, if any. */
+const keyOf = <T extends Record<string, number>>(table: T, id: unknown) =>
+  typeof id === 'number' ? (keyOfId(table, id) as (keyof T & string) | undefined) : undefined;
 
 /** Who did it: the actor's name; the system when no person did (a job, the payment provider). */
 function actorOf(entry: HistoryEntry): HistoryParam {
@@ -157,7 +158,7 @@ function paymentSentences(detail: Record<string, unknown>, actor: HistoryParam):
   if (total && change !== 'amountMismatch') {
     lines.push({ key: `${D}amount`, params: { amount: total } });
   }
-  const reason = keyOfId<CancelReasonKey>(CANCEL_REASONS, detail.reasonId);
+  const reason = keyOf(CANCEL_REASONS, detail.reasonId);
   if (change === 'cancelRequested' && reason) {
     lines.push({
       key: `${D}cancelReason`,
@@ -216,7 +217,7 @@ export function historySentences(entry: HistoryEntry): HistorySentence[] {
   } else if (action === 'plannerSet') {
     lines.push(named(action, str(detail.plannerName), 'planner', { actor }));
   } else if (action === 'reviewOpened') {
-    const reason = keyOfId<ReviewReasonKey>(REVIEW_REASONS, detail.reasonId);
+    const reason = keyOf(REVIEW_REASONS, detail.reasonId);
     lines.push(
       reason
         ? {
