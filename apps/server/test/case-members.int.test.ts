@@ -90,8 +90,21 @@ describe('case members', () => {
     expect((await membersOf()).map((m) => m.userId)).not.toContain(doctor.profile.id);
     expect((await api(doctor, 'GET', `${caseId}/get`)).statusCode).toBe(404);
 
-    // The history names who was added and removed.
+    // The history names who was added and removed, and says the switch was only a switch.
     const history = json<{ obj: CaseEvent[] }>(await api(owner, 'GET', `${caseId}/history`)).obj;
+    expect(history).toContainEqual(
+      expect.objectContaining({
+        action: 'userNotificationsSet',
+        detail: expect.objectContaining({
+          userId: s.partner.profile.id,
+          triggerNotification: false,
+          userName: expect.any(String),
+        }),
+      }),
+    );
+    expect(
+      history.filter((e) => e.action === 'userAdded' && e.detail.userId === s.partner.profile.id),
+    ).toHaveLength(1);
     expect(history).toContainEqual(
       expect.objectContaining({
         action: 'userRemoved',

@@ -161,7 +161,7 @@ test('a supervisor adds a member, switches their notifications and removes them'
 
   await tab(page, 'en', 'history').click();
   const history = page.getByTestId('case-history');
-  for (const key of ['userAddedNamed', 'userRemovedNamed']) {
+  for (const key of ['userAddedNamed', 'notificationsOnNamed', 'userRemovedNamed']) {
     await expect(
       history.getByText(
         en('cases', `history.sentences.${key}`, { actor: 'Supervisor Demo', user: 'Printer Demo' }),

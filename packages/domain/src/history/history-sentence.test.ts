@@ -129,6 +129,16 @@ const TABLE: [string, HistoryEntry, string[], string[], string[]][] = [
     ['Ana Souza añadió a Paulo Parceiro al caso.'],
   ],
   [
+    "a member's notifications switched off",
+    entry({
+      action: 'userNotificationsSet',
+      detail: { userId: 9, userName: 'Paulo Parceiro', triggerNotification: false },
+    }),
+    ['Ana Souza turned off the case notifications of Paulo Parceiro.'],
+    ['Ana Souza desativou os avisos do caso para Paulo Parceiro.'],
+    ['Ana Souza desactivó los avisos del caso para Paulo Parceiro.'],
+  ],
+  [
     'a review opened by the system, with its reason',
     entry({ action: 'reviewOpened', actor: null, detail: { reasonId: 3 } }),
     ['The system opened a review: Planning deadline near.'],
@@ -161,6 +171,7 @@ describe('history sentences', () => {
       'serviceData',
       'userAdded',
       'userRemoved',
+      'userNotificationsSet',
       'plannerSet',
       'reviewOpened',
       'reviewSolved',

@@ -214,6 +214,11 @@ export function historySentences(entry: HistoryEntry): HistorySentence[] {
     }
   } else if (action === 'userAdded' || action === 'userRemoved') {
     lines.push(named(action, str(detail.userName), 'user', { actor }));
+  } else if (action === 'userNotificationsSet') {
+    const on = detail.triggerNotification !== false;
+    lines.push(
+      named(on ? 'notificationsOn' : 'notificationsOff', str(detail.userName), 'user', { actor }),
+    );
   } else if (action === 'plannerSet') {
     lines.push(named(action, str(detail.plannerName), 'planner', { actor }));
   } else if (action === 'reviewOpened') {
