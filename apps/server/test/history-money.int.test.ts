@@ -91,6 +91,12 @@ describe('GET /case/{id}/history and money', () => {
       expect(details).toContainEqual(
         expect.objectContaining({ change: 'cancelRequested', reasonId: CANCEL_REASON }),
       );
+      // Every change of the transaction says how much it is about (the history's sentences).
+      const payments = details.filter((detail) => typeof detail.change === 'string');
+      expect(payments.length).toBeGreaterThanOrEqual(3);
+      for (const detail of payments) {
+        expect(detail).toMatchObject({ total: expect.any(Number), currency: expect.any(String) });
+      }
     },
   );
 

@@ -250,7 +250,7 @@ test('the supervisor validates without payment, naming the reason, and assigns t
 
   await page.getByRole('tab', { name: en('cases', 'view.tabs.history') }).click();
   await expect(page.getByTestId('history-override')).toHaveText(
-    en('cases', 'history.paymentOverride', { reason: OVERRIDE_REASON }),
+    en('cases', 'history.details.paymentOverride', { reason: OVERRIDE_REASON }),
   );
 
   await page.getByRole('tab', { name: en('cases', 'view.tabs.users') }).click();
@@ -286,11 +286,9 @@ test('the doctor approves with the password', async ({ browser }) => {
     .getByRole('button', { name: pt('domain', 'caseActions.approve'), exact: true })
     .click();
   const dialog = page.getByRole('dialog');
-  // Both services await approval: none is preselected, the doctor picks them.
+  // Both services await approval: both are preselected.
   for (const name of ['Planejamento de guia cirúrgico', 'Guia cirúrgico impresso']) {
-    const service = dialog.getByRole('checkbox', { name });
-    await expect(service).not.toBeChecked();
-    await service.check();
+    await expect(dialog.getByRole('checkbox', { name })).toBeChecked();
   }
   await dialog
     .getByRole('textbox', { name: label(pt('cases', 'approve.text')) })

@@ -52,7 +52,7 @@ describe('service approval states', () => {
   });
 });
 
-describe('choose services to approve: at least one; a single one is preselected', () => {
+describe('choose services to approve: at least one; every pending one is preselected', () => {
   const services = [
     service(1, '2024-01-01', null),
     service(2, null, null),
@@ -62,7 +62,10 @@ describe('choose services to approve: at least one; a single one is preselected'
     expect(servicesToApprove(services).map((s) => s.id)).toEqual([1]));
   it.each([
     [[{ id: 5 }], [5]],
-    [[{ id: 5 }, { id: 6 }], []],
+    [
+      [{ id: 5 }, { id: 6 }],
+      [5, 6],
+    ],
     [[], []],
   ])('initial selection of %j → %j', (candidates, selection) =>
     expect(initialServiceSelection(candidates)).toEqual(selection),

@@ -38,9 +38,12 @@ export const servicesToApprove = <T extends Pick<CaseService, 'approveRequestAt'
   services: readonly T[],
 ) => services.filter(isPendingApproval);
 
-/** A single candidate is preselected; with several the user chooses. */
+/**
+ * Every service pending approval is preselected: the planning the client was asked to approve is
+ * what they usually approve; they untick what they do not approve yet.
+ */
 export function initialServiceSelection(services: readonly Pick<CaseService, 'id'>[]): number[] {
-  return services.length === 1 && services[0] ? [services[0].id] : [];
+  return services.map((service) => service.id);
 }
 
 /** At least one service must be selected, and only among the candidates. */

@@ -313,7 +313,7 @@ export const caseEventSchema = z.object({
   at: z.string(),
   actor: userRefSchema.nullable(),
   /** A case action, or one of: created, updated, serviceAdded, serviceRemoved, serviceData,
-   * userAdded, userRemoved, plannerSet, reviewOpened, reviewSolved, archived, unarchived,
+   * userAdded, userRemoved, userNotificationsSet, plannerSet, reviewOpened, reviewSolved, archived, unarchived,
    * dispatched. */
   action: z.string(),
   fromStatus: z.string().nullable(),

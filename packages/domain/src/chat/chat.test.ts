@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_CHANNELS, chatMessageCount, newChatMessageSchema } from './chat';
+import {
+  CHAT_CHANNELS,
+  chatMessageCount,
+  mayQuoteNotification,
+  newChatMessageSchema,
+} from './chat';
 import { NOTIFICATION_TYPES } from '../notifications/notification';
 
 describe('chat channels (3 public, 4 internal, 5 clinic, 13 instructor)', () => {
@@ -34,4 +39,12 @@ describe('message count: loaded messages if any, else qtdMsg', () => {
     expect(newChatMessageSchema.safeParse({ text: ' ' }).success).toBe(false);
     expect(newChatMessageSchema.safeParse({ text: 'ok' }).success).toBe(true);
   });
+});
+
+describe('a reply quotes a notification only when the quote says something', () => {
+  it.each(
+    Object.entries(NOTIFICATION_TYPES).map(
+      ([key, type]) => [key, type, !key.endsWith('ChatMessage')] as const,
+    ),
+  )('%s (%i) → %s', (_key, type, quotable) => expect(mayQuoteNotification(type)).toBe(quotable));
 });

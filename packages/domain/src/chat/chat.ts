@@ -12,6 +12,13 @@ export const CHAT_CHANNEL_IDS = Object.values(CHAT_CHANNELS) as ChatChannelId[];
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 
+/**
+ * Whether a reply may quote a notification of this type. A chat message's notification says only
+ * "New message": quoting it in the reply to that very chat tells nobody anything.
+ */
+export const mayQuoteNotification = (eventType: number) =>
+  !(CHAT_CHANNEL_IDS as number[]).includes(eventType);
+
 /** What a user sends. */
 export const newChatMessageSchema = z.object({
   text: z

@@ -417,6 +417,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
               attachmentId: done.id,
               bucketName: done.bucketName,
               kind: done.attachmentType,
+              fileName: done.filename,
             },
           });
           advanced.push(...(await advancePaidCase(tx, done.caseId, caller.userId, new Date())));
@@ -479,6 +480,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
           toStatus: to,
           detail: {
             attachmentId: locked.id,
+            fileName: locked.filename,
             ...(action === 'requestChange' ? { text: text ?? '' } : {}),
           },
         });
@@ -523,7 +525,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
           actorId: caller.userId,
           action: 'attachmentDeleted',
           fromStatus: locked.status,
-          detail: { attachmentId: locked.id, required: locked.required },
+          detail: { attachmentId: locked.id, required: locked.required, fileName: locked.filename },
         });
         return locked.storageKey;
       });

@@ -47,6 +47,12 @@ import {
   type CaseCaller as Caller,
 } from './case-rule-facts';
 
+/** History detail keys holding a user id, and the key their current name is answered under. */
+const NAMED_USERS = [
+  ['userId', 'userName'],
+  ['plannerId', 'plannerName'],
+] as const;
+
 /**
  * The reads of cases: one case as its caller sees it (with the actions they may take), the
  * lists, the archive search, the counts and the history.
@@ -232,13 +238,26 @@ export function createCaseReads(ctx: Pick<AppContext, 'db' | 'config'>) {
 
     /**
      * The case's events, oldest first; the money in payment events only for whoever sees the
-     * transaction (the domain's `caseEventDetailFor`, the rule of the transactions list).
+     * transaction (the domain's `caseEventDetailFor`, the rule of the transactions list). A
+     * member's or planner's event names them (`userName`, `plannerName`) as they are called now.
      */
     async history(caller: Caller, caseId: number): Promise<CaseEvent[]> {
       const access = await requireCaseAccess(db, caller, caseId);
       const events = await listCaseEvents(db, caseId);
-      const actorIds = [...new Set(events.map((e) => e.actorId).filter((id) => id !== null))];
-      const names = new Map((await findUsersByIds(db, actorIds)).map((u) => [u.id, u.displayName]));
+      const userIds = events.flatMap((e) => [
+        e.actorId,
+        ...NAMED_USERS.map(([key]) => e.detail[key]),
+      ]);
+      const ids = [...new Set(userIds.filter((id) => typeof id === 'number'))];
+      const names = new Map((await findUsersByIds(db, ids)).map((u) => [u.id, u.displayName]));
+      const withNames = (detail: Record<string, unknown>) => {
+        const named = { ...detail };
+        for (const [key, nameKey] of NAMED_USERS) {
+          const name = typeof detail[key] === 'number' ? names.get(detail[key]) : undefined;
+          if (name) named[nameKey] = name;
+        }
+        return named;
+      };
       const payers = new Map(
         (await listCaseTransactionPayers(db, caseId)).map((t) => [t.id, t.payerId]),
       );
@@ -258,7 +277,7 @@ export function createCaseReads(ctx: Pick<AppContext, 'db' | 'config'>) {
         action: e.action,
         fromStatus: e.fromStatus,
         toStatus: e.toStatus,
-        detail: caseEventDetailFor(caller, e, facts(e.detail)),
+        detail: withNames(caseEventDetailFor(caller, e, facts(e.detail))),
       }));
     },
   };

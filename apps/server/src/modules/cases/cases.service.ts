@@ -411,8 +411,17 @@ export function createCasesService(ctx: AppContext) {
           throw new AppError(403, 'FORBIDDEN');
         }
         if (!user || !user.verifiedAt) throw validationError({ userId: 'validation.invalid' });
+        // Adding a member again only switches their notifications: the history says so.
+        const known = (await listCaseMembers(tx, caseId)).some((m) => m.userId === body.userId);
         await upsertCaseUser(tx, { caseId, ...body, viaRole: membershipRoleOfAddition(addition) });
-        return [{ action: 'userAdded', detail: { userId: body.userId } }];
+        return [
+          known
+            ? {
+                action: 'userNotificationsSet',
+                detail: { userId: body.userId, triggerNotification: body.triggerNotification },
+              }
+            : { action: 'userAdded', detail: { userId: body.userId } },
+        ];
       });
     },
 

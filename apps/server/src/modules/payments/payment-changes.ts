@@ -32,11 +32,12 @@ const CONFIRMATION_REVIEWS = [
 
 /**
  * Writes what happened to a transaction — one audit row and one case history row (`payment`) in
- * the caller's database transaction — and answers the message to publish after commit.
+ * the caller's database transaction — and answers the message to publish after commit. Every row
+ * names the transaction's total and currency, so the history can say how much it was about.
  */
 export async function recordTransactionChange(
   tx: DbOrTx,
-  t: Pick<TransactionRow, 'id' | 'caseId'>,
+  t: Pick<TransactionRow, 'id' | 'caseId' | 'priceTotal' | 'currency'>,
   change: {
     action: string;
     actorId: number | null;
@@ -44,7 +45,13 @@ export async function recordTransactionChange(
     detail?: Record<string, unknown>;
   },
 ): Promise<CaseEventMessage> {
-  const detail = { transactionId: t.id, change: change.action, ...change.detail };
+  const detail = {
+    transactionId: t.id,
+    change: change.action,
+    total: t.priceTotal,
+    currency: t.currency,
+    ...change.detail,
+  };
   await writeAudit(tx, {
     actorUserId: change.actorId,
     action: `transaction.${change.action}`,

@@ -12,12 +12,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { ThemeIcon } from '@mantine/core';
-import {
-  CHAT_CHANNEL_IDS,
-  languageTag,
-  notificationIcon,
-  type NotificationView,
-} from '@dentflow/domain';
+import { languageTag, notificationIcon, type NotificationView } from '@dentflow/domain';
 import { currentLanguage } from '../../lib/i18n';
 
 /** The tabler icons the domain names (`NOTIFICATION_ICONS`). */
@@ -51,25 +46,10 @@ export function NotificationIcon({
   );
 }
 
-const isChatType = (eventType: number) => (CHAT_CHANNEL_IDS as number[]).includes(eventType);
-
-/**
- * Where a notification opens: its path (case and tab), else its case, else the list. A chat
- * notification also carries `quote`, so an answer from there quotes it.
- */
-export function notificationLink(
-  notification: Pick<NotificationView, 'id' | 'caseId' | 'path' | 'eventType'>,
-): string {
-  const base =
-    notification.path && notification.path.startsWith('/')
-      ? notification.path
-      : notification.caseId
-        ? `/case/${notification.caseId}`
-        : '/notifications';
-  if (!isChatType(notification.eventType) || base === '/notifications') return base;
-  const url = new URL(base, 'http://app.invalid');
-  url.searchParams.set('quote', String(notification.id));
-  return `${url.pathname}${url.search}${url.hash}`;
+/** Where a notification opens: its path (case and tab), else its case, else the list. */
+export function notificationLink(notification: Pick<NotificationView, 'caseId' | 'path'>): string {
+  if (notification.path && notification.path.startsWith('/')) return notification.path;
+  return notification.caseId ? `/case/${notification.caseId}` : '/notifications';
 }
 
 /** "Ana Lima" of a notification's patient, or '' when none. */

@@ -5,6 +5,8 @@ import { charactersLeft, TEXT_DIALOG_DEFAULT_LIMIT } from '@dentflow/domain';
 /** The spec's text area with a character counter (default limit 100). */
 export function CountedTextarea(props: {
   label: string;
+  /** Says what to write, and why when it is required. */
+  description?: string;
   value: string;
   onChange: (value: string) => void;
   limit?: number;
@@ -18,6 +20,7 @@ export function CountedTextarea(props: {
     <div>
       <Textarea
         label={props.label}
+        description={props.description}
         value={props.value}
         onChange={(event) => props.onChange(event.currentTarget.value)}
         maxLength={limit}

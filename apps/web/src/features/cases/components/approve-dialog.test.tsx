@@ -64,7 +64,7 @@ describe('approve dialog', { timeout: 15_000 }, () => {
     });
   });
 
-  it('preselects nothing among several services and refuses an empty choice', async () => {
+  it('opens without any error, every pending service preselected, and says why the comment is required', async () => {
     const onSubmit = vi.fn();
     renderWithApp(
       <ApproveDialog
@@ -75,12 +75,26 @@ describe('approve dialog', { timeout: 15_000 }, () => {
       />,
     );
     const user = userEvent.setup();
-    expect(await screen.findByRole('checkbox', { name: 'Planning A' })).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Planning B' })).not.toBeChecked();
-    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(await screen.findByRole('checkbox', { name: 'Planning A' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Planning B' })).toBeChecked();
+    expect(screen.queryByText('Choose at least one service')).not.toBeInTheDocument();
+    expect(screen.queryByText('This field is required')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: /Your comment/ })).toHaveAccessibleDescription(
+      /Required: .*kept in the case history/,
+    );
+
+    // Unticking everything shows the error once the user did it, and approving stays refused.
+    await user.click(screen.getByRole('checkbox', { name: 'Planning A' }));
+    expect(screen.queryByText('Choose at least one service')).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Planning B' }));
+    expect(screen.getByText('Choose at least one service')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Your comment/ }), 'Only B');
     await user.type(screen.getByLabelText(/Your password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Planning B' }));
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(onSubmit).toHaveBeenCalledWith({ password: 'secret', text: 'Only B', serviceIds: [2] });
   });

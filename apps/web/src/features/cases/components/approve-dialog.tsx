@@ -19,8 +19,9 @@ export interface ApproveValues {
 }
 
 /**
- * Approve dialog: the caller's password, a required text with a counter (default limit
- * 100) and the services to approve among those pending approval (a single one is preselected).
+ * Approve dialog: the caller's password, a required comment with a counter (default limit
+ * 100) that says why it is required, and the services to approve among those pending approval
+ * (all preselected). No error shows before the user has done something.
  */
 export function ApproveDialog(props: {
   opened: boolean;
@@ -46,10 +47,13 @@ function ApproveModal(props: Parameters<typeof ApproveDialog>[0]) {
   const [text, setText] = useState('');
   const [selected, setSelected] = useState<number[]>(() => initialServiceSelection(candidates));
   const [errors, setErrors] = useState<{ password?: string; text?: string }>({});
+  // The empty-choice error waits for the user to untick or to try approving.
+  const [selectionTouched, setSelectionTouched] = useState(false);
   const selectionOk = canConfirmServiceSelection(selected, candidates);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    setSelectionTouched(true);
     const result = approveDialogSchema({ approving: true, limit }).safeParse({ password, text });
     if (!result.success) {
       const next: { password?: string; text?: string } = {};
@@ -72,8 +76,11 @@ function ApproveModal(props: Parameters<typeof ApproveDialog>[0]) {
             label={t('cases:approve.services')}
             description={t('cases:approve.servicesHint')}
             value={selected.map(String)}
-            onChange={(values) => setSelected(values.map(Number))}
-            error={selectionOk ? null : t('cases:approve.chooseOne')}
+            onChange={(values) => {
+              setSelected(values.map(Number));
+              setSelectionTouched(true);
+            }}
+            error={selectionOk || !selectionTouched ? null : t('cases:approve.chooseOne')}
           >
             <Stack gap={6} mt={6}>
               {candidates.map((service) => (
@@ -88,6 +95,7 @@ function ApproveModal(props: Parameters<typeof ApproveDialog>[0]) {
           </Checkbox.Group>
           <CountedTextarea
             label={t('cases:approve.text')}
+            description={t('cases:approve.textHint')}
             value={text}
             onChange={(value) => {
               setText(value);
@@ -113,7 +121,7 @@ function ApproveModal(props: Parameters<typeof ApproveDialog>[0]) {
             <Button variant="default" onClick={props.onClose} disabled={props.loading}>
               {t('cases:dialogs.cancel')}
             </Button>
-            <Button type="submit" loading={props.loading} disabled={!selectionOk}>
+            <Button type="submit" loading={props.loading} disabled={candidates.length === 0}>
               {t('caseActions.approve', { ns: 'domain' })}
             </Button>
           </Group>

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { emptyDataInfo } from '@dentflow/domain';
 import { useCase } from '../api/get-case';
 import { applyLanguage } from '../../../lib/i18n';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock';
@@ -73,10 +74,27 @@ describe('general tab', { timeout: 15_000 }, () => {
       return ok(caseDetail({ caseStatus: 'execute', can: [] }));
     });
     renderWithApp(<Harness />);
-    expect(await screen.findByText(/can no longer be changed/)).toBeInTheDocument();
+    expect(await screen.findByTestId('case-edit-lock')).toHaveTextContent(
+      'The case is in progress: its data can no longer be changed here.',
+    );
     expect(screen.getByLabelText(/First name/)).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save service data' })).not.toBeInTheDocument();
+  });
+
+  it('says a finished case is finished, never "in progress", in Portuguese too', async () => {
+    await applyLanguage('ptBR');
+    mockFetch((call) => {
+      if (call.path === '/profile/get') {
+        return ok(completeProfile({ dataInfo: emptyDataInfo('ptBR') }));
+      }
+      if (call.path.startsWith('/metadata/')) return ok([]);
+      return ok(caseDetail({ caseStatus: 'finished', can: [] }));
+    });
+    renderWithApp(<Harness />);
+    const lock = await screen.findByTestId('case-edit-lock');
+    expect(lock).toHaveTextContent('O caso está concluído');
+    expect(lock).not.toHaveTextContent(/andamento/);
   });
 
   it('shows the case currency and changes it while the server allows it', async () => {

@@ -14,7 +14,7 @@ import { useForm } from '@mantine/form';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CASE_CHECK_KEYS, isBroadNew, type CaseDetail } from '@dentflow/domain';
+import { CASE_CHECK_KEYS, caseEditLock, type CaseDetail } from '@dentflow/domain';
 import { useAttachmentLabel } from '../../attachments/attachment-label';
 import { serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
@@ -151,11 +151,12 @@ function CaseChecksCard({ detail }: { detail: CaseDetail }) {
  */
 export function GeneralTab({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation();
+  const lock = caseEditLock(detail.caseStatus);
   return (
     <Stack>
-      {!isBroadNew(detail.caseStatus) && (
-        <Alert color="gray" variant="light">
-          {t('cases:general.readOnlyHint')}
+      {lock && (
+        <Alert color="gray" variant="light" data-testid="case-edit-lock">
+          {t(`cases:general.locked.${lock}`)}
         </Alert>
       )}
       {/* Re-mounted when the stored case changes (a save, a stale-save reload). */}

@@ -60,27 +60,57 @@ describe('history timeline', { timeout: 15_000 }, () => {
     ]);
   });
 
-  it('shows an order placed for a case in work as an upgrade', async () => {
+  it('shows an order placed for a case in work as an upgrade, with its total', async () => {
     mockFetch(() =>
       ok([
         event({
           id: 1,
           action: 'checkout',
-          fromStatus: 'new',
-          toStatus: 'checkingout',
-          detail: { transactionId: 5 },
-        }),
-        event({
-          id: 2,
-          action: 'checkout',
           fromStatus: 'execute',
           toStatus: 'execute',
-          detail: { transactionId: 6, upgrade: true },
+          detail: { transactionId: 6, upgrade: true, total: 12_000, currency: 'BRL' },
         }),
       ]),
     );
     renderWithApp(<HistoryTimeline caseId={42} />);
-    expect(await screen.findAllByText('Order placed')).toHaveLength(2);
-    expect(screen.getAllByText('Ordered more (upgrade)')).toHaveLength(1);
+    expect(await screen.findByText('Sofia Supervisor placed an order (payment #6).')).toBeVisible();
+    expect(screen.getByText('Amount: R$ 120,00')).toBeVisible();
+    expect(screen.getByText('An upgrade: the case was already in progress.')).toBeVisible();
+  });
+
+  it("writes files and payments as sentences in the reader's language, never raw keys", async () => {
+    applyLanguage('ptBR');
+    mockFetch(() =>
+      ok([
+        event({
+          id: 1,
+          action: 'attachmentAdded',
+          detail: { attachmentId: 4, fileName: 'boca.stl' },
+        }),
+        event({
+          id: 2,
+          action: 'payment',
+          actor: null,
+          detail: {
+            transactionId: 9,
+            change: 'status',
+            from: 'awaiting_payment',
+            to: 'paid',
+            cause: 'provider',
+          },
+        }),
+        event({ id: 3, action: 'attachmentDeleted', detail: { attachmentId: 4 } }),
+      ]),
+    );
+    renderWithApp(<HistoryTimeline caseId={42} />);
+    expect(await screen.findByText('Sofia Supervisor adicionou o arquivo boca.stl.')).toBeVisible();
+    expect(
+      screen.getByText(
+        'O provedor de pagamento mudou o pagamento #9 de "Aguardando pagamento" para "Pago".',
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('Sofia Supervisor excluiu um arquivo.')).toBeVisible();
+    const shown = screen.getByTestId('case-history').textContent ?? '';
+    expect(shown).not.toMatch(/attachmentAdded|attachmentDeleted|payment\b|history\./);
   });
 });

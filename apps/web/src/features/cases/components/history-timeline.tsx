@@ -1,57 +1,20 @@
 import { Alert, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CASE_ACTIONS, CURRENCIES, formatMoney, isOneOf, type CaseEvent } from '@dentflow/domain';
+import { formatMoney, historySentences, renderHistorySentence } from '@dentflow/domain';
 import { formatDate } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/notify';
 import { useCaseHistory } from '../api/get-case-history';
 
-const MOVES: readonly string[] = CASE_ACTIONS;
+/** Lines a reader may want to find again by their role (the journeys look for them too). */
+const TEST_IDS: Record<string, string> = {
+  'cases:history.details.paymentOverride': 'history-override',
+};
 
 /**
- * What an event's detail adds to its title: a validation without payment names its reason (and
- * the unpaid amount when the server left money in it for this viewer), an order for a case in
- * progress says it was an upgrade, a dispatch its carrier and tracking code.
+ * The case events, oldest first, as a timeline: each event as sentences in the reader's language
+ * (the domain's `historySentences`: who did what, with the payment, amount, file, member or
+ * status it concerns), then its date.
  */
-function EventDetail({ event }: { event: CaseEvent }) {
-  const { t } = useTranslation();
-  const { detail } = event;
-  if (event.action === 'validate' && detail.paymentOverride) {
-    const override = detail.paymentOverride as {
-      reason?: unknown;
-      unpaidAmount?: unknown;
-      currency?: unknown;
-    };
-    return (
-      <>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="history-override">
-          {t('cases:history.paymentOverride', { reason: String(override.reason ?? '') })}
-        </Text>
-        {typeof override.unpaidAmount === 'number' && isOneOf(CURRENCIES, override.currency) && (
-          <Text size="sm">
-            {t('cases:history.unpaidAmount', {
-              amount: formatMoney(override.unpaidAmount, override.currency),
-            })}
-          </Text>
-        )}
-      </>
-    );
-  }
-  if (event.action === 'checkout' && detail.upgrade === true) {
-    return <Text size="sm">{t('cases:history.upgrade')}</Text>;
-  }
-  if (event.action === 'dispatched') {
-    return (
-      <Text size="sm">
-        {[detail.carrier, detail.trackingCode]
-          .filter((part) => typeof part === 'string' && part)
-          .join(' · ')}
-      </Text>
-    );
-  }
-  return null;
-}
-
-/** The case events, oldest first, as a timeline. */
 export function HistoryTimeline({ caseId }: { caseId: number }) {
   const { t } = useTranslation();
   const history = useCaseHistory(caseId);
@@ -59,34 +22,31 @@ export function HistoryTimeline({ caseId }: { caseId: number }) {
   if (history.isError) return <Alert color="red">{errorMessage(history.error)}</Alert>;
   const events = history.data ?? [];
   if (events.length === 0) return <Text c="dimmed">{t('cases:history.empty')}</Text>;
+  const say = (key: string, params: Record<string, string>) => t(key, params);
   return (
-    <Timeline active={events.length - 1} bulletSize={16} lineWidth={2}>
+    <Timeline active={events.length - 1} bulletSize={16} lineWidth={2} data-testid="case-history">
       {events.map((event) => {
-        const label = MOVES.includes(event.action)
-          ? t(`domain:caseActions.${event.action}`)
-          : t(`cases:history.events.${event.action}`, { defaultValue: event.action });
+        const [title, ...details] = historySentences(event);
         return (
-          <Timeline.Item key={event.id} title={label}>
+          <Timeline.Item
+            key={event.id}
+            title={title ? renderHistorySentence(title, say, formatMoney) : null}
+            data-testid="history-event"
+            styles={{ itemTitle: { overflowWrap: 'anywhere' } }}
+          >
             <Stack gap={0}>
-              {event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus && (
-                <Text size="sm">
-                  {t('cases:history.moved', {
-                    from: t(`domain:caseStatuses.${event.fromStatus}`),
-                    to: t(`domain:caseStatuses.${event.toStatus}`),
-                  })}
+              {details.map((line, index) => (
+                <Text
+                  key={index}
+                  size="sm"
+                  style={{ overflowWrap: 'anywhere' }}
+                  data-testid={TEST_IDS[line.key]}
+                >
+                  {renderHistorySentence(line, say, formatMoney)}
                 </Text>
-              )}
-              <EventDetail event={event} />
-              {event.action === 'currencyChanged' && (
-                <Text size="sm">
-                  {t('cases:history.currencyChanged', {
-                    from: String(event.detail.from ?? ''),
-                    to: String(event.detail.to ?? ''),
-                  })}
-                </Text>
-              )}
+              ))}
               <Text size="xs" c="dimmed">
-                {[event.actor?.displayName, formatDate(event.at, true)].filter(Boolean).join(' · ')}
+                {formatDate(event.at, true)}
               </Text>
             </Stack>
           </Timeline.Item>

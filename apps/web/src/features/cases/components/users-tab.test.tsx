@@ -107,3 +107,96 @@ describe('users tab: the clinic’s partners', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.path === '/partners')).toBe(false);
   });
 });
+
+describe('users tab: staff manage the members', { timeout: 30_000 }, () => {
+  beforeEach(() => applyLanguage('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  const FOUND = [
+    {
+      id: 40,
+      displayName: 'Paula Printer',
+      nickName: 'paula',
+      email: 'paula@lab.test',
+      roles: ['printer'],
+    },
+    {
+      id: 30,
+      displayName: 'Dr. Lima',
+      nickName: 'lima',
+      email: 'lima@lab.test',
+      roles: ['doctor'],
+    },
+  ];
+  function supervisorApi(detail: CaseDetail) {
+    return mockFetch((call) => {
+      if (call.path === '/profile/get') {
+        return ok(completeProfile({ id: 2, roles: ['supervisor', 'public'] }));
+      }
+      if (call.path.startsWith('/users/query_user/name/')) return ok(FOUND);
+      if (call.path === '/users/planners') return ok([]);
+      if (call.path.startsWith('/case/42/users')) return ok(detail);
+      if (call.path === '/case/42/get') return ok(detail);
+      return fail(404, 'NOT_FOUND', 'Not found');
+    });
+  }
+  const posts = (calls: { method: string; path: string; body?: unknown }[]) =>
+    calls.filter((c) => c.method === 'POST' && c.path === '/case/42/users').map((c) => c.body);
+
+  it('a supervisor finds any user, adds them with the notify choice, switches and removes', async () => {
+    const detail = caseDetail({ users: MEMBERS });
+    const { calls } = supervisorApi(detail);
+    renderWithApp(<UsersTab detail={detail} />);
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { name: 'Add a member' })).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add member' });
+    expect(add).toBeDisabled();
+    await user.type(screen.getByRole('combobox', { name: 'User' }), 'pa');
+    // Dr. Lima is on the case already: only Paula is offered.
+    const option = await screen.findByRole(
+      'option',
+      { name: /Paula Printer .* Printer/, hidden: true },
+      { timeout: 5_000 },
+    );
+    expect(screen.queryByRole('option', { name: /Dr\. Lima/, hidden: true })).toBeNull();
+    await user.click(option);
+    await user.click(screen.getByRole('checkbox', { name: 'Notify this user of case events' }));
+    await user.click(add);
+    await waitFor(() => expect(posts(calls)).toEqual([{ userId: 40, triggerNotification: false }]));
+    expect(await screen.findByText('Member added')).toBeInTheDocument();
+
+    // Every member's notifications switch, by adding them again with the new choice.
+    const lima = screen.getByRole('switch', { name: 'Notify Dr. Lima of case events' });
+    expect(lima).toBeChecked();
+    await user.click(lima);
+    await waitFor(() =>
+      expect(posts(calls)).toContainEqual({ userId: 30, triggerNotification: false }),
+    );
+    expect(
+      await screen.findByText('Dr. Lima will no longer be notified of case events.'),
+    ).toBeInTheDocument();
+
+    // Removing any member asks first.
+    await user.click(screen.getByRole('button', { name: 'Remove Dr. Lima' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove member' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove member' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+        '/case/42/users/30',
+      ]),
+    );
+  });
+
+  it('a doctor owning the case gets no member controls', async () => {
+    const detail = caseDetail({ users: MEMBERS });
+    mockFetch((call) =>
+      call.path === '/profile/get' ? ok(completeProfile()) : fail(404, 'NOT_FOUND', 'Not found'),
+    );
+    renderWithApp(<UsersTab detail={detail} />);
+    expect(await screen.findByText('Dr. Lima')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Add a member' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+});

@@ -8,6 +8,7 @@ import {
   MultiSelect,
   Select,
   Stack,
+  Switch,
   Table,
   Text,
   Title,
@@ -15,13 +16,21 @@ import {
 } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { hasPartnerRole, isSupervisor, sessionRoles, type CaseDetail } from '@dentflow/domain';
+import {
+  hasPartnerRole,
+  isSupervisor,
+  sessionRoles,
+  type CaseDetail,
+  type CaseMember,
+} from '@dentflow/domain';
 import { showError, showSuccess } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { useProfile } from '../../profile/api/get-profile';
 import { usePlanners } from '../api/list-planners';
+import { useAddCaseUser } from '../api/add-case-user';
 import { useRemoveCaseUser } from '../api/remove-case-user';
 import { useSetPlanner } from '../api/set-planner';
+import { MemberAssignment } from './member-assignment';
 import { PartnerAssignment } from './partner-assignment';
 
 function PlannerAssignment({ detail }: { detail: CaseDetail }) {
@@ -84,8 +93,9 @@ function PlannerAssignment({ detail }: { detail: CaseDetail }) {
 }
 
 /**
- * Users tab: the case members; a supervisor assigns the planner and removes members; the owning
- * clinic (`can` holds 'addPartner') adds its linked partners and removes partners.
+ * Users tab: the case members. A supervisor adds any user, switches whether each member is
+ * notified, removes members and assigns the planner; the owning clinic (`can` holds 'addPartner')
+ * does the same for its linked partners. Removing asks first.
  */
 export function UsersTab({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation();
@@ -96,6 +106,20 @@ export function UsersTab({ detail }: { detail: CaseDetail }) {
   const mayRemove = (roles: readonly string[]) =>
     supervisor || (clinicManagesPartners && hasPartnerRole(roles));
   const remove = useRemoveCaseUser(detail.id);
+  const notifications = useAddCaseUser(detail.id);
+  const switchNotifications = (member: CaseMember, notify: boolean) =>
+    notifications.mutate(
+      { userId: member.userId, triggerNotification: notify },
+      {
+        onSuccess: () =>
+          showSuccess(
+            t(notify ? 'cases:users.notifyOn' : 'cases:users.notifyOff', {
+              name: member.displayName,
+            }),
+          ),
+        onError: showError,
+      },
+    );
   const [removing, setRemoving] = useState<{ userId: number; displayName: string } | null>(null);
 
   return (
@@ -131,6 +155,21 @@ export function UsersTab({ detail }: { detail: CaseDetail }) {
                           ))}
                       </Group>
                     </Table.Td>
+                    <Table.Td w={1}>
+                      {mayRemove(member.roles) && (
+                        <Switch
+                          size="sm"
+                          label={t('cases:users.notifyShort')}
+                          aria-label={t('cases:users.notifyNamed', { name: member.displayName })}
+                          checked={member.triggerNotification}
+                          disabled={notifications.isPending}
+                          onChange={(event) =>
+                            switchNotifications(member, event.currentTarget.checked)
+                          }
+                          styles={{ label: { whiteSpace: 'nowrap' } }}
+                        />
+                      )}
+                    </Table.Td>
                     <Table.Td w={40}>
                       {mayRemove(member.roles) && (
                         <Tooltip label={t('cases:users.remove')}>
@@ -153,6 +192,7 @@ export function UsersTab({ detail }: { detail: CaseDetail }) {
         )}
       </Card>
       {clinicManagesPartners && <PartnerAssignment detail={detail} />}
+      {supervisor && <MemberAssignment detail={detail} />}
       {supervisor && <PlannerAssignment detail={detail} />}
       <ConfirmDialog
         opened={removing !== null}

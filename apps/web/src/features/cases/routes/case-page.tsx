@@ -19,7 +19,13 @@ import {
 import { IconAlertTriangle, IconArrowLeft, IconCalendarDue } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isDeadlineNear } from '@dentflow/domain';
+import {
+  caseTabsFor,
+  isCaseTab,
+  isDeadlineNear,
+  sessionRoles,
+  type CaseTab,
+} from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/notify';
@@ -33,6 +39,7 @@ import { ReviewBanner } from '../components/review-banner';
 import { StatusBadge } from '../components/status-badge';
 import { StatusStepper } from '../components/status-stepper';
 import { useChatUnread } from '../../chat/api/chat-channels';
+import { useProfile } from '../../profile/api/get-profile';
 import { useCaseTabBadges } from '../../notifications/case-tab-badges';
 
 // The attachments tab brings the upload box and the viewers: loaded when opened.
@@ -75,18 +82,6 @@ const HistoryTimeline = lazy(() =>
   })),
 );
 
-const TABS = [
-  'general',
-  'attachments',
-  'chat',
-  'users',
-  'transactions',
-  'production',
-  'history',
-] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
-
 export const parseCaseId = (value: string | undefined) => {
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : 0;
@@ -116,15 +111,21 @@ export function CasePage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const query = useCase(id);
-  // Production is a tab only for those who read the sheet (planners, printers, staff).
-  const hasProduction = query.data?.productionActions.includes('productionSheet') ?? false;
-  const tabs = TABS.filter((name) => name !== 'production' || hasProduction);
-  const tab: Tab = isTab(requested) && tabs.includes(requested) ? requested : 'general';
+  const { data: profile } = useProfile();
+  // Only the tabs whose calls answer this viewer (no Transactions for a printer, say).
+  const tabs: CaseTab[] =
+    query.data && profile
+      ? caseTabsFor(
+          { userId: profile.id, roles: sessionRoles(profile.roles) },
+          { ownerId: query.data.ownerId, productionActions: query.data.productionActions },
+        )
+      : ['general'];
+  const tab: CaseTab = isCaseTab(requested) && tabs.includes(requested) ? requested : 'general';
   useCaseRoom(id);
   // Unseen notifications per tab (the chat counts its unread messages).
   const notified = useCaseTabBadges(id, tab);
   const chatUnread = useChatUnread(id);
-  const tabCounts: Partial<Record<Tab, number>> = { ...notified, chat: chatUnread };
+  const tabCounts: Partial<Record<CaseTab, number>> = { ...notified, chat: chatUnread };
   const queryClient = useQueryClient();
   const tabList = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -230,7 +231,7 @@ export function CasePage() {
       <Tabs
         value={tab}
         onChange={(value) => {
-          if (isTab(value)) setParams({ tab: value }, { replace: true });
+          if (isCaseTab(value)) setParams({ tab: value }, { replace: true });
         }}
         keepMounted={false}
       >

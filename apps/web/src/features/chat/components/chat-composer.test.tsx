@@ -104,36 +104,56 @@ describe('chat composer', { timeout: 15_000 }, () => {
     expect(input).toHaveAttribute('maxlength', '2000');
   });
 
+  const caseNotification = (id: number, eventType: number, path: string) => ({
+    id,
+    caseId: 42,
+    eventType,
+    icon: eventType === 2 ? 'paperclip' : 'message',
+    resourceId: 4,
+    path,
+    actor: { id: 9, displayName: 'Paulo Planner' },
+    patient: { fname: 'Maria', lname: 'Silva' },
+    createdAt: new Date().toISOString(),
+    viewedAt: null,
+  });
+
   it('sends the quoted notification and drops the quote once sent', async () => {
     const onQuoteRemoved = vi.fn();
     const { calls } = mockFetch((call) => {
       if (call.method === 'POST' && call.path === SEND_PATH) return ok(chatMessage({ id: 7 }));
       if (call.path === '/notification/case/42') {
-        return ok([
-          {
-            id: 77,
-            caseId: 42,
-            eventType: 3,
-            icon: 'message',
-            resourceId: 4,
-            path: '/case/42?tab=chat&channel=3',
-            actor: { id: 9, displayName: 'Paulo Planner' },
-            patient: { fname: 'Maria', lname: 'Silva' },
-            createdAt: new Date().toISOString(),
-            viewedAt: null,
-          },
-        ]);
+        return ok([caseNotification(77, 2, '/case/42?tab=attachments')]);
       }
       return ok(completeProfile());
     });
     renderComposer(77, onQuoteRemoved);
     const quote = await screen.findByTestId('chat-quote');
     expect(quote).toHaveTextContent('About this notification');
-    expect(await screen.findByText('New message')).toBeInTheDocument();
+    expect(await screen.findByText('File added')).toBeInTheDocument();
     expect(quote).toHaveTextContent('Paulo Planner');
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'On it{Enter}');
     await waitFor(() => expect(onQuoteRemoved).toHaveBeenCalled());
     expect(sends(calls)[0]!.body).toEqual({ text: 'On it', quotedNotification: 77 });
+  });
+
+  it('attaches no "New message" quote when opened from a chat notification', async () => {
+    const onQuoteRemoved = vi.fn();
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'POST' && call.path === SEND_PATH) return ok(chatMessage({ id: 8 }));
+      if (call.path === '/notification/case/42') {
+        return ok([caseNotification(31, 3, '/case/42?tab=chat&channel=3')]);
+      }
+      return ok(completeProfile());
+    });
+    renderComposer(31, onQuoteRemoved);
+    // The quote is dropped from the URL once the notification turns out to be a chat message.
+    await waitFor(() => expect(onQuoteRemoved).toHaveBeenCalled());
+    expect(screen.queryByTestId('chat-quote')).not.toBeInTheDocument();
+    expect(screen.queryByText('New message')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Thanks{Enter}');
+    await waitFor(() => expect(sends(calls)).toHaveLength(1));
+    expect(sends(calls)[0]!.body).toEqual({ text: 'Thanks' });
   });
 });

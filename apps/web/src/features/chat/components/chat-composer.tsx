@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_MESSAGE_MAX_LENGTH } from '@dentflow/domain';
+import { CHAT_MESSAGE_MAX_LENGTH, mayQuoteNotification } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
+import { useQuotedNotification } from '../../notifications/api/case-notifications';
 import { useSendChatMessage } from '../api/chat-commands';
 import { QuoteBlock } from './quote-block';
 
@@ -30,6 +31,15 @@ export function ChatComposer({
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<unknown>(null);
   const sending = useSendChatMessage(caseId, channel);
+  // A chat message's own notification ("New message") is no quote worth attaching: dropped.
+  const { notification: quoted } = useQuotedNotification(caseId, quote);
+  const pointless = quoted !== undefined && !mayQuoteNotification(quoted.eventType);
+  const quoting = quote !== null && !pointless ? quote : null;
+  // Sent only once known to be worth quoting (a send while it loads goes without it).
+  const sentQuote = quoting !== null && quoted !== undefined ? quoting : null;
+  useEffect(() => {
+    if (pointless) onQuoteRemoved();
+  }, [pointless, onQuoteRemoved]);
   const left = CHAT_MESSAGE_MAX_LENGTH - text.length;
   const canSend = text.trim().length > 0 && !sending.isPending;
 
@@ -37,13 +47,13 @@ export function ChatComposer({
     const sent = text;
     if (!sent.trim() || sending.isPending) return;
     sending.mutate(
-      { text: sent, quotedNotification: quote },
+      { text: sent, quotedNotification: sentQuote },
       {
         onSuccess: () => {
           // Typed while it was on its way: that text stays.
           setText((current) => (current === sent ? '' : current));
           setFailure(null);
-          if (quote) onQuoteRemoved();
+          if (quoting) onQuoteRemoved();
         },
         onError: (error) => setFailure(() => error),
       },
@@ -58,8 +68,8 @@ export function ChatComposer({
 
   return (
     <Stack gap={6}>
-      {quote !== null && (
-        <QuoteBlock caseId={caseId} notificationId={quote} onRemove={onQuoteRemoved} />
+      {quoting !== null && (
+        <QuoteBlock caseId={caseId} notificationId={quoting} onRemove={onQuoteRemoved} />
       )}
       {failure !== null && (
         <Alert color="red" py="xs" title={t('chat:errors.send')} data-testid="chat-send-error">

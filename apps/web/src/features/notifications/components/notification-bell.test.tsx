@@ -56,8 +56,8 @@ describe('notification bell', { timeout: 15_000 }, () => {
     expect(items[0]).toHaveTextContent('New message');
     expect(items[0]).toHaveTextContent('Maria Silva · Paulo Planner');
     expect(items[0]).toHaveTextContent('5 minutes ago');
-    // A chat notification opens the channel and quotes itself in the answer.
-    expect(items[0]).toHaveAttribute('href', '/case/42?tab=chat&channel=3&quote=31');
+    // A chat notification opens the channel; no quote of "New message" rides along.
+    expect(items[0]).toHaveAttribute('href', '/case/42?tab=chat&channel=3');
     expect(items[1]).toHaveTextContent('File added');
     expect(items[1]).toHaveTextContent('João Lima');
     expect(items[1]).toHaveAttribute('href', '/case/43?tab=attachments');
