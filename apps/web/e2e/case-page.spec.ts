@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { translate, type Language } from '@dentflow/domain';
 import { queryRows, setUserLanguage } from './support/database';
-import { logIn, skipWelcome } from './support/session';
-import { BROWSER_LOCALES, DEMO_PASSWORD } from './support/texts';
+import { signIn } from './support/session';
+import { DEMO_PASSWORD } from './support/texts';
 
 /**
  * What a clinic meets on the case page: the doctor approves a planning in a dialog that shows no
@@ -30,21 +30,6 @@ async function demoCase(fname: string): Promise<number> {
   );
   if (!row) throw new Error(`no demo case of ${fname}`);
   return row.id;
-}
-
-/**
- * A demo user signed in, in a fresh context. The workspace after login loads the app's code once:
- * on a machine shared by several journeys that alone can take longer than a step's usual wait.
- */
-async function signIn(browser: Browser, login: string, language: Language): Promise<Page> {
-  const context = await browser.newContext({ locale: BROWSER_LOCALES[language] });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log(`[${login}] page error: ${error.message}`));
-  await skipWelcome(page);
-  await page.goto('/login');
-  await logIn(page, language, login, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/cases\/new$/, { timeout: 30_000 });
-  return page;
 }
 
 /**
