@@ -140,6 +140,23 @@ describe('planning files: planner publishes, owner approves or asks for a change
     expect(planners.items.find((i) => i.id === planId)?.actions).toEqual(['publish', 'delete']);
   });
 
+  it('the history names the private file to staff and its planner, not to the client', async () => {
+    const fileNamesIn = async (session: Session) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/case/${workCase}/history`,
+        headers: bearer(session),
+      });
+      const events = json<{ obj: { action: string; detail: Record<string, unknown> }[] }>(response);
+      return events.obj
+        .filter((e) => e.action === 'attachmentAdded' && e.detail.attachmentId === planId)
+        .map((e) => e.detail.fileName ?? null);
+    };
+    expect(await fileNamesIn(planner)).toEqual(['guide.stl']);
+    expect(await fileNamesIn(supervisor)).toEqual(['guide.stl']);
+    expect(await fileNamesIn(doctor)).toEqual([null]);
+  });
+
   it('only staff publish', async () => {
     expect((await call(doctor, 'GET', `${planId}/publish`)).statusCode).toBe(404);
     expect((await call(clinic, 'GET', `${planId}/publish`)).statusCode).toBe(404);

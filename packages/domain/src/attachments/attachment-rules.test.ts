@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   attachmentActionsFor,
+  attachmentActorFor,
   attachmentFileRejection,
   emptyRequiredSlots,
+  fileEventDetailFor,
   fileTypeOfMime,
   fileTypeOfName,
   mayUploadAttachment,
@@ -213,4 +215,46 @@ describe('who sees a file', () => {
   ] as const)('%s sees %s: %s', (actor, status, sees) =>
     expect(mayViewAttachment(actor, { status })).toBe(sees),
   );
+});
+
+describe('the attachment actor of a case caller', () => {
+  it.each([
+    [{ isStaff: true, relation: 'owner' }, 'supervisor'],
+    [{ isStaff: false, relation: 'owner' }, 'owner'],
+    [{ isStaff: false, relation: 'planner' }, 'planner'],
+    [{ isStaff: false, relation: 'member' }, 'member'],
+    [{ isStaff: false, relation: 'partner' }, 'member'],
+  ] as const)('%o is %s', (access, actor) => expect(attachmentActorFor(access)).toBe(actor));
+});
+
+describe('a file event in the history names the file only to who saw it', () => {
+  const detail = { attachmentId: 7, fileName: 'plan-v2.stl' };
+  it.each([
+    // sent as an unpublished planning file
+    ['owner', null, 'private', false],
+    ['member', null, 'private', false],
+    ['planner', null, 'private', true],
+    ['supervisor', null, 'private', true],
+    // published, or an input file
+    ['owner', 'private', 'publish', true],
+    ['owner', null, 'public', true],
+    // taken back, or deleted while private
+    ['owner', 'publish', 'private', false],
+    ['owner', 'private', null, false],
+    ['planner', 'private', null, true],
+    // deleted after it was public
+    ['owner', 'public', null, true],
+  ] as const)('%s, %s → %s: named %s', (actor, fromStatus, toStatus, named) =>
+    expect('fileName' in fileEventDetailFor(actor, { fromStatus, toStatus, detail })).toBe(named),
+  );
+
+  it('keeps the rest of the detail and events without a file name', () => {
+    expect(fileEventDetailFor('owner', { fromStatus: null, toStatus: 'private', detail })).toEqual({
+      attachmentId: 7,
+    });
+    const other = { transactionId: 3 };
+    expect(
+      fileEventDetailFor('owner', { fromStatus: null, toStatus: 'private', detail: other }),
+    ).toBe(other);
+  });
 });

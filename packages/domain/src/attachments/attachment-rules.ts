@@ -259,6 +259,32 @@ export function attachmentActionsFor(
   return actions;
 }
 
+/** The attachment actor of a caller who sees the case: staff, its owner, its planner, or a member. */
+export function attachmentActorFor(access: {
+  isStaff: boolean;
+  relation: string;
+}): AttachmentActor {
+  if (access.isStaff) return 'supervisor';
+  if (access.relation === 'owner' || access.relation === 'planner') return access.relation;
+  return 'member';
+}
+
+/**
+ * A file event of the case history as the actor may read it: the file's name only for whoever
+ * saw the file at that event. A file private after the event (an unpublished planning file sent
+ * or taken back), or deleted while private, is named to staff and planners only.
+ */
+export function fileEventDetailFor(
+  actor: AttachmentActor,
+  event: { fromStatus: string | null; toStatus: string | null; detail: Record<string, unknown> },
+): Record<string, unknown> {
+  if (!('fileName' in event.detail)) return event.detail;
+  const statusAfter = event.toStatus ?? event.fromStatus ?? 'public';
+  if (mayViewAttachment(actor, { status: statusAfter })) return event.detail;
+  const { fileName: _hidden, ...detail } = event.detail;
+  return detail;
+}
+
 /** Whether the actor sees the file: unpublished planning files (private) are for staff only. */
 export function mayViewAttachment(
   actor: AttachmentActor,

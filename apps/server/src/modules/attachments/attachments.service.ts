@@ -9,6 +9,7 @@ import {
   isAdmin,
   isCaseBucket,
   mayUploadAttachment,
+  attachmentActorFor,
   mayViewAttachment,
   parseAttachmentName,
   requiredAttachmentSlots,
@@ -97,14 +98,6 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
 
   const notFound = () => new AppError(404, 'NOT_FOUND');
 
-  function actorOf(caller: AuthContext, access: CaseAccess): AttachmentActor {
-    if (access.isStaff) return 'supervisor';
-    if (access.relation === 'owner') return 'owner';
-    // The planner assigned to one of the case's services.
-    if (access.relation === 'planner') return 'planner';
-    return 'member';
-  }
-
   async function caseState(access: CaseAccess, rows?: AttachmentRow[]) {
     const files = rows ?? (await listCaseAttachments(db, access.caseId));
     const state: AttachmentCaseState = {
@@ -173,7 +166,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
     }
     const access = await caseAccess(db, caller, row.caseId);
     if (!access) throw notFound();
-    const actor = actorOf(caller, access);
+    const actor = attachmentActorFor(access);
     const ownUpload = row.status === 'uploading' && row.userId === caller.userId;
     if (!ownUpload && !mayViewAttachment(actor, rowView(row))) throw notFound();
     return { row, access, actor };
@@ -262,7 +255,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       });
     }
     const { contentType } = checkAnnouncement(parsed.bucket, parsed.kind, input);
-    const actor = actorOf(caller, access);
+    const actor = attachmentActorFor(access);
     const { state } = await caseState(access);
     if (!mayUploadAttachment(actor, parsed.bucket, state)) {
       refuse((a) => mayUploadAttachment(a, parsed.bucket, state));
@@ -302,7 +295,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
     async listCase(caller: AuthContext, caseId: number) {
       const access = await caseAccess(db, caller, caseId);
       if (!access) throw notFound();
-      const actor = actorOf(caller, access);
+      const actor = attachmentActorFor(access);
       const { state, files } = await caseState(access);
       const visible = files.filter((row) => mayViewAttachment(actor, rowView(row)));
       const items = await Promise.all(

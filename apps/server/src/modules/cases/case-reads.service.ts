@@ -2,7 +2,9 @@ import {
   DISPATCH_KINDS,
   allCaseChecksPass,
   availableCaseActions,
+  attachmentActorFor,
   caseEventDetailFor,
+  fileEventDetailFor,
   caseDeliveryFor,
   caseProductionActions,
   foldText,
@@ -268,6 +270,7 @@ export function createCaseReads(ctx: Pick<AppContext, 'db' | 'config'>) {
             ? (payers.get(detail.transactionId) ?? null)
             : null,
       });
+      const actor = attachmentActorFor(access);
       return events.map((e) => ({
         id: e.id,
         caseId: e.caseId,
@@ -277,7 +280,12 @@ export function createCaseReads(ctx: Pick<AppContext, 'db' | 'config'>) {
         action: e.action,
         fromStatus: e.fromStatus,
         toStatus: e.toStatus,
-        detail: withNames(caseEventDetailFor(caller, e, facts(e.detail))),
+        detail: withNames(
+          fileEventDetailFor(actor, {
+            ...e,
+            detail: caseEventDetailFor(caller, e, facts(e.detail)),
+          }),
+        ),
       }));
     },
   };
