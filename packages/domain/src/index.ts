@@ -8,6 +8,7 @@ export * from './constants';
 export * from './auth/roles';
 export * from './auth/session';
 export * from './auth/two-factor';
+export * from './auth/two-factor-schemas';
 export * from './auth/platform';
 export * from './common/geo-location';
 export * from './forms/rules';

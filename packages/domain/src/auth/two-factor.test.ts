@@ -6,9 +6,9 @@ import {
   normalizeRecoveryCode,
   otpauthUri,
   requiresTwoFactor,
-  secondFactorCodeSchema,
   totpStep,
 } from './two-factor';
+import { secondFactorCodeSchema } from './two-factor-schemas';
 
 describe('requiresTwoFactor', () => {
   it.each([

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { MESSAGE } from '../forms/rules';
-
 /**
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238) and single-use recovery codes.
  * The parameters are the ones every authenticator app understands: HMAC-SHA-1, 6 digits, a new
@@ -48,22 +45,6 @@ export const normalizeRecoveryCode = (text: string): string =>
   text.trim().toLowerCase().replace(/[\s-]/g, '');
 export const isRecoveryCode = (text: string): boolean =>
   RECOVERY_CODE_PATTERN.test(text.trim().toLowerCase().replace(/\s/g, ''));
-
-/** A second-factor answer: an authenticator code or a recovery code. */
-export const secondFactorCodeSchema = z
-  .string({ error: MESSAGE.required })
-  .trim()
-  .min(1, MESSAGE.required)
-  .max(40, MESSAGE.max)
-  .refine((text) => isTotpCode(text) || isRecoveryCode(text), MESSAGE.twoFactorCode);
-
-/** Only an authenticator code (enrolment, disabling, new recovery codes). */
-export const totpCodeSchema = z
-  .string({ error: MESSAGE.required })
-  .trim()
-  .min(1, MESSAGE.required)
-  .max(20, MESSAGE.max)
-  .refine(isTotpCode, MESSAGE.twoFactorCode);
 
 /**
  * The `otpauth://` URI an authenticator app reads from the QR code (Key Uri Format): the label is

@@ -33,7 +33,12 @@ export interface S3StorageOptions {
 }
 
 /** S3's answers to a completion whose parts are not all there (or too small, or out of order). */
-const PARTS_MISSING = new Set(['InvalidPart', 'InvalidPartOrder', 'NoSuchUpload', 'EntityTooSmall']);
+const PARTS_MISSING = new Set([
+  'InvalidPart',
+  'InvalidPartOrder',
+  'NoSuchUpload',
+  'EntityTooSmall',
+]);
 
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException &&
@@ -194,7 +199,9 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
 
     async abortMultipartUpload(key, uploadId) {
       try {
-        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+        await client.send(
+          new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }),
+        );
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }

@@ -27,7 +27,9 @@ const partUrlsBody = z
   .strict();
 
 const partUrlsResult = z.object({
-  parts: z.array(z.object({ partNumber: z.number().int(), size: z.number().int(), url: z.string() })),
+  parts: z.array(
+    z.object({ partNumber: z.number().int(), size: z.number().int(), url: z.string() }),
+  ),
 });
 
 const completeBody = z
