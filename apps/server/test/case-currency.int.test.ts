@@ -338,9 +338,14 @@ describe('the coupon a user registered with', () => {
       },
     });
     expect(registered.statusCode, registered.body).toBe(200);
+    // A checkout needs a complete profile: the demo doctor's address stands in for the form.
+    const [demo] = await t.app.database.db
+      .select({ dataAddress: users.dataAddress })
+      .from(users)
+      .where(eq(users.nickName, 'doctor'));
     await t.app.database.db
       .update(users)
-      .set({ verifiedAt: new Date(), roles: ['doctor'] })
+      .set({ verifiedAt: new Date(), roles: ['doctor'], dataAddress: demo!.dataAddress })
       .where(eq(users.nickName, nickName));
     return login(t.app, nickName, 'Secret123');
   }

@@ -93,9 +93,14 @@ describe('GET /profile/instructor and POST /profile/leaveInstructor', () => {
     const response = await call(loner, 'GET', '/api/v1/profile/instructor');
     expect(response.statusCode).toBe(200);
     expect(obj(response)).toBeNull();
-    expect((await call(loner, 'POST', '/api/v1/profile/leaveInstructor')).statusCode).toBe(404);
+    const leaving = { instructorId: loner.profile.id };
+    expect((await call(loner, 'POST', '/api/v1/profile/leaveInstructor', leaving)).statusCode).toBe(
+      404,
+    );
     expect((await call(null, 'GET', '/api/v1/profile/instructor')).statusCode).toBe(401);
-    expect((await call(null, 'POST', '/api/v1/profile/leaveInstructor')).statusCode).toBe(401);
+    expect((await call(null, 'POST', '/api/v1/profile/leaveInstructor', leaving)).statusCode).toBe(
+      401,
+    );
   });
 
   it('lets a student leave: no discount, the instructor stops seeing them, audited', async () => {
@@ -107,7 +112,14 @@ describe('GET /profile/instructor and POST /profile/leaveInstructor', () => {
     const cases = `/api/v1/students/${student.profile.id}/cases`;
     expect((await call(instructor, 'GET', cases)).statusCode).toBe(200);
 
-    const left = await call(student, 'POST', '/api/v1/profile/leaveInstructor');
+    const leaving = { instructorId: instructor.profile.id };
+    // Naming another instructor (a stale screen) ends nothing.
+    const wrong = { instructorId: other.profile.id };
+    expect((await call(student, 'POST', '/api/v1/profile/leaveInstructor', wrong)).statusCode).toBe(
+      404,
+    );
+    expect(await quotedInstructorDiscount(student)).toBeGreaterThan(0);
+    const left = await call(student, 'POST', '/api/v1/profile/leaveInstructor', leaving);
     expect(left.statusCode, left.body).toBe(200);
     expect(obj(left)).toEqual({ left: true });
     expect(obj(await call(student, 'GET', '/api/v1/profile/instructor'))).toBeNull();
@@ -125,7 +137,9 @@ describe('GET /profile/instructor and POST /profile/leaveInstructor', () => {
       actorUserId: student.profile.id,
       entityId: String(student.profile.id),
     });
-    expect((await call(student, 'POST', '/api/v1/profile/leaveInstructor')).statusCode).toBe(404);
+    expect(
+      (await call(student, 'POST', '/api/v1/profile/leaveInstructor', leaving)).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -711,13 +711,28 @@ describe('announcements', () => {
     const first = await save({ active: true, texts: texts('one', false) });
     expect(first).toMatchObject({ active: true, texts: texts('one', false) });
     const es = await createUser(t.app, ['doctor'], { language: 'es' });
-    expect(await shown(brl)).toEqual({ active: true, title: 'Aviso one', body: 'Corpo one' });
+    expect(await shown(brl)).toEqual({
+      id: first.id,
+      active: true,
+      title: 'Aviso one',
+      body: 'Corpo one',
+    });
     expect(await shown(doctor)).toMatchObject({ title: 'Notice one' });
     // No Spanish text: English instead.
-    expect(await shown(es)).toEqual({ active: true, title: 'Notice one', body: 'Body one' });
+    expect(await shown(es)).toEqual({
+      id: first.id,
+      active: true,
+      title: 'Notice one',
+      body: 'Body one',
+    });
 
     const second = await save({ active: true, texts: texts('two') });
-    expect(await shown(es)).toEqual({ active: true, title: 'Aviso es two', body: 'Cuerpo two' });
+    expect(await shown(es)).toEqual({
+      id: second.id,
+      active: true,
+      title: 'Aviso es two',
+      body: 'Cuerpo two',
+    });
     const list = obj<AdminAnnouncement[]>(
       await call(admin, 'GET', '/api/v1/profile/list/announcement'),
     );

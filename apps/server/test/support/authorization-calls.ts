@@ -279,8 +279,8 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     // Each caller is first made the student of an instructor of its own, so every role can leave.
     // The demo doctor's own link ends here too: the row is the table's last.
     request: async (_r, { world, caller }) => {
+      const instructorId = await insertUser(world.db, ['instructor']);
       if (caller !== 'anonymous') {
-        const instructorId = await insertUser(world.db, ['instructor']);
         const session = world.sessions[caller];
         await world.db
           .update(users)
@@ -289,7 +289,7 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
           })
           .where(eq(users.id, session.profile.id));
       }
-      return { url: '/api/v1/profile/leaveInstructor' };
+      return { url: '/api/v1/profile/leaveInstructor', payload: { instructorId } };
     },
   },
   'POST /api/v1/profile/acceptInvitation': {

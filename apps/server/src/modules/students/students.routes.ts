@@ -134,11 +134,12 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      summary: "Stop being one's instructor's student (404 without an instructor)",
+      summary: "Stop being the named instructor's student (404 unless they are the caller's)",
+      body: z.object({ instructorId: z.number().int().positive() }).strict(),
       response: responses(z.object({ left: z.literal(true) })),
     },
     handler: async (req) => ({
-      obj: await students.leaveInstructor(callerId(req), requestMeta(req)),
+      obj: await students.leaveInstructor(callerId(req), req.body.instructorId, requestMeta(req)),
     }),
   });
 

@@ -333,13 +333,19 @@ export function createStudentsService(ctx: Pick<AppContext, 'db'>) {
     },
 
     /**
-     * The caller stops being their instructor's student: no discount, and the instructor no
-     * longer sees their cases. 404 when they have no instructor.
+     * The caller stops being the student of the instructor they name (the one their screen
+     * showed): no discount, and the instructor no longer sees their cases. 404 when that is not
+     * their instructor (none, or another since), and nothing changes.
      */
-    async leaveInstructor(userId: number, meta: RequestMeta): Promise<{ left: true }> {
+    async leaveInstructor(
+      userId: number,
+      named: number,
+      meta: RequestMeta,
+    ): Promise<{ left: true }> {
       await db.transaction(async (tx) => {
         const instructorId = await unlinkStudent(tx, userId);
-        if (instructorId === null) throw new AppError(404, 'NOT_FOUND');
+        // Throwing rolls the unlink back.
+        if (instructorId !== named) throw new AppError(404, 'NOT_FOUND');
         await writeAudit(tx, {
           actorUserId: userId,
           action: 'students.leave_instructor',

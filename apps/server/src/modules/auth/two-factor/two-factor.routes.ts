@@ -94,7 +94,7 @@ export function registerTwoFactorRoutes(
     schema: {
       tags,
       summary: 'A new authenticator secret for the caller (replaces an unconfirmed one)',
-      body: z.object({}).optional(),
+      body: z.object({}).strict().optional(),
       response: responses(setupResult),
     },
     handler: async (req) => ({ obj: await twoFactor.setup(callerId(req)) }),

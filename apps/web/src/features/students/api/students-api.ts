@@ -144,11 +144,15 @@ export const useMyInstructor = () =>
       myInstructorAnswerSchema.parse(await api.get<unknown>('/profile/instructor')),
   });
 
-/** Stop being the instructor's student; the profile queries (instructor info included) refresh. */
+/**
+ * Stop being the instructor's student, naming the instructor shown (a changed link is a 404, not
+ * the end of another one); the profile queries (instructor info included) refresh.
+ */
 export function useLeaveInstructor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<unknown>('/profile/leaveInstructor'),
+    mutationFn: (instructorId: number) =>
+      api.post<unknown>('/profile/leaveInstructor', { instructorId }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: myInstructorKey });
       await queryClient.invalidateQueries({ queryKey: profileQueryKey });

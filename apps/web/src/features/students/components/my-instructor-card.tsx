@@ -54,7 +54,8 @@ export function MyInstructorCard() {
         loading={leave.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
-          leave.mutate(undefined, {
+          instructor &&
+          leave.mutate(instructor.id, {
             onSuccess: () => showSuccess(t('admin:connections.instructor.left')),
             onError: showError,
             onSettled: () => setConfirming(false),
