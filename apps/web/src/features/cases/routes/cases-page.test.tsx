@@ -208,7 +208,7 @@ describe('case list', { timeout: 15_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Casos: Em planejamento' }),
     ).toBeInTheDocument();
-    expect(screen.getAllByText('Em planejamento').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Em planejamento')).length).toBeGreaterThan(0);
     expect(listCalls(calls).at(-1)?.path).toBe('/case/list/execute/0?q=ana');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Buscar em todas as listas' }));
     await waitFor(() =>

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { profileGap } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
-import { useProfile } from '../api/get-profile';
+import { profileQueryOptions } from '../api/get-profile';
 
 /**
  * The 'Profile information missing' dialog. `catchRefusal` opens it for a refusal that is about
@@ -18,7 +19,9 @@ export function useProfileMissingDialog(options: { onSave?: boolean } = {}): {
 } {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data: profile } = useProfile();
+  // Read when the user follows the dialog, not subscribed: every form using the hook would
+  // otherwise load the profile it was given.
+  const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<{ message: string; goToProfile: boolean } | null>(null);
 
   const catchRefusal = (error: unknown) => {
@@ -35,9 +38,10 @@ export function useProfileMissingDialog(options: { onSave?: boolean } = {}): {
   };
 
   const close = () => setRefusal(null);
-  const goToProfile = () => {
+  const goToProfile = async () => {
     close();
-    void navigate(`/profile-settings?tab=${profileGap(profile) ?? 'general'}`);
+    const profile = await queryClient.ensureQueryData(profileQueryOptions()).catch(() => null);
+    await navigate(`/profile-settings?tab=${profileGap(profile) ?? 'general'}`);
   };
 
   const dialog = (
@@ -58,7 +62,7 @@ export function useProfileMissingDialog(options: { onSave?: boolean } = {}): {
             <Button variant="default" onClick={close}>
               {t('profile.missing.later')}
             </Button>
-            <Button onClick={goToProfile} data-autofocus>
+            <Button onClick={() => void goToProfile()} data-autofocus>
               {t('startup.completeProfileAction')}
             </Button>
           </>

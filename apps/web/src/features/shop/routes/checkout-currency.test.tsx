@@ -205,11 +205,14 @@ describe('checkout currency', { timeout: 30_000 }, () => {
         name: 'Change the case currency to Brazilian real (R$)',
       }),
     );
-    await waitFor(() =>
-      expect(sets).toEqual([{ caseCurrency: 'BRL', modifiedAt: '2026-01-01T00:00:00.000Z' }]),
+    // The case update, then the re-quote: each waits as long as a loaded CPU needs.
+    await waitFor(
+      () => expect(sets).toEqual([{ caseCurrency: 'BRL', modifiedAt: '2026-01-01T00:00:00.000Z' }]),
+      { timeout: 5000 },
     );
-    await waitFor(() =>
-      expect(quoteBodies(calls).at(-1)).toMatchObject({ caseId: 55, currency: 'BRL' }),
+    await waitFor(
+      () => expect(quoteBodies(calls).at(-1)).toMatchObject({ caseId: 55, currency: 'BRL' }),
+      { timeout: 5000 },
     );
     expect(await screen.findByRole('radio', { name: /Pix/ })).toBeInTheDocument();
   });

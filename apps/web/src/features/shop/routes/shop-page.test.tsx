@@ -170,7 +170,7 @@ describe('shop', { timeout: 20_000 }, () => {
     // The dropdown lists it with its price, and leads to the checkout.
     await user.click(screen.getByRole('button', { name: 'Cart, items: 1' }));
     const dropdown = await screen.findByRole('dialog');
-    expect(within(dropdown).getByText('Guide combo')).toBeInTheDocument();
+    expect(await within(dropdown).findByText('Guide combo')).toBeInTheDocument();
     expect(within(dropdown).getByText('R$ 650,00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute(
       'href',
