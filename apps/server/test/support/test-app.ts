@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { TOTP, totpStep } from '@dentflow/domain';
 import { SMTPServer } from 'smtp-server';
 import { buildApp, type BuildOptions } from '../../src/app';
@@ -392,21 +393,33 @@ interface SecondFactorMemory {
   /** The unused recovery codes enrolment gave, for logins faster than one code per step. */
   recoveryCodes?: string[];
 }
-const secondFactors = new WeakMap<FastifyInstance, Map<string, SecondFactorMemory>>();
+/**
+ * What the helper knows of each account's second factor, per database: several app instances on
+ * one database (the live-update tests) share the enrolment one of them made.
+ */
+const secondFactors = new Map<string, Map<string, SecondFactorMemory>>();
+const databaseNames = new WeakMap<FastifyInstance, Promise<string>>();
 const loginsInFlight = new WeakMap<FastifyInstance, Map<string, Promise<unknown>>>();
 
-function memoryOf(app: FastifyInstance, loginName: string): SecondFactorMemory {
-  let byLogin = secondFactors.get(app);
-  if (!byLogin) secondFactors.set(app, (byLogin = new Map()));
+function databaseOf(app: FastifyInstance): Promise<string> {
+  let name = databaseNames.get(app);
+  if (!name) {
+    name = app.database.db
+      .execute(sql`select current_database() as name`)
+      .then((result) => String((result as unknown as { rows: { name: string }[] }).rows[0]!.name));
+    databaseNames.set(app, name);
+  }
+  return name;
+}
+
+async function memoryOf(app: FastifyInstance, loginName: string): Promise<SecondFactorMemory> {
+  const database = await databaseOf(app);
+  let byLogin = secondFactors.get(database);
+  if (!byLogin) secondFactors.set(database, (byLogin = new Map()));
   const key = loginName.trim().toLowerCase();
   let memory = byLogin.get(key);
   if (!memory) byLogin.set(key, (memory = {}));
   return memory;
-}
-
-/** The authenticator secret the login helper enrolled for an account (admins, supervisors). */
-export function enrolledSecret(app: FastifyInstance, loginName: string): Buffer | undefined {
-  return memoryOf(app, loginName).secret;
 }
 
 /**
@@ -453,7 +466,7 @@ async function loginOnce(
   password: string,
   remember: boolean,
 ): Promise<Session> {
-  const memory = memoryOf(app, loginName);
+  const memory = await memoryOf(app, loginName);
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
