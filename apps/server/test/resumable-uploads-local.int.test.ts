@@ -20,7 +20,7 @@ const sendPart = async (url: string, body: Buffer) => {
     method: 'PUT',
     url,
     payload: body,
-    headers: { 'content-type': 'application/octet-stream' },
+    // As a browser sends a Blob slice: no content type.
   });
   return { status: response.statusCode, etag: (response.headers.etag as string) ?? null };
 };

@@ -9,7 +9,7 @@ import {
 import { translate } from '@dentflow/domain';
 import { setUserLanguage, sql } from './support/database';
 import { E2E_BASE_URL } from './support/environment';
-import { signIn } from './support/session';
+import { isUploadConfirmation, signIn } from './support/session';
 import { DEMO_PASSWORD } from './support/texts';
 
 /**
@@ -147,7 +147,7 @@ async function upload(
   files: { name: string; mimeType: string; buffer: Buffer }[],
 ) {
   const confirmed = Promise.all(
-    files.map(() => page.waitForResponse((r) => r.url().includes('/attachment/uploadedSuccess/'))),
+    files.map(() => page.waitForResponse((r) => isUploadConfirmation(r.url()))),
   );
   await page.getByTestId(`dropzone-${bucket}`).locator('input[type="file"]').setInputFiles(files);
   for (const response of await confirmed) expect(response.status()).toBe(200);

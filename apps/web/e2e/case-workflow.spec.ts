@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { translate, type Language } from '@dentflow/domain';
 import { setUserLanguage, sql } from './support/database';
-import { logIn, signIn, skipWelcome } from './support/session';
+import { isUploadConfirmation, logIn, signIn, skipWelcome } from './support/session';
 import { BROWSER_LOCALES, DEMO_PASSWORD } from './support/texts';
 
 /**
@@ -186,7 +186,7 @@ test('a doctor opens a case through the guided intake in Portuguese, sends the r
     input: Locator,
     file: { name: string; mimeType: string; buffer: Buffer },
   ) => {
-    const uploaded = page.waitForResponse((r) => r.url().includes('/attachment/uploadedSuccess/'));
+    const uploaded = page.waitForResponse((r) => isUploadConfirmation(r.url()));
     await input.setInputFiles(file);
     expect((await uploaded).status()).toBe(200);
   };

@@ -269,7 +269,9 @@ test('PayPal: approval on the provider page, back on /notification/paypal with t
   await page.locator('#approve').click();
 
   await expect(page).toHaveURL(
-    new RegExp(`/notification/paypal\\?transaction=${result.transactionId}&token=`),
+    new RegExp(
+      `/notification/paypal\\?transaction=${result.transactionId}&reference=[\\w-]+&token=`,
+    ),
   );
   await expect(page.getByRole('heading', { name: pay('return.paidTitle') })).toBeVisible();
   await expect(page.getByText(formatMoney(result.breakdown.total, 'USD'))).toBeVisible();

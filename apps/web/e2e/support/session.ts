@@ -60,3 +60,11 @@ export async function completeAddress(page: Page, language: Language) {
   await page.getByRole('button', { name: t('profile.save') }).click();
   await expect(page.getByText(t('profile.completed'))).toBeVisible();
 }
+
+/**
+ * The response that confirms an upload: the single-request upload's confirmation, or the
+ * completion of an upload sent in parts (exams and planning files).
+ */
+export const isUploadConfirmation = (url: string): boolean =>
+  url.includes('/attachment/uploadedSuccess/') ||
+  (url.includes('/attachment/resumable/') && url.endsWith('/complete'));

@@ -153,7 +153,9 @@ export async function registerStorageRoutes(
       },
       handler: async (req, reply) => {
         if (!isLocal(storage)) throw new AppError(404, 'NOT_FOUND');
-        const body = req.body as Readable | undefined;
+        // A browser sends a Blob slice without a content type: no parser runs, and the bytes are
+        // still unread on the raw request.
+        const body = (req.body as Readable | undefined) ?? req.raw;
         let etag: string;
         try {
           const grant = storage.verifyPartToken(req.query.t);
