@@ -8,6 +8,11 @@ import { AppError, validationError } from './app-error';
  */
 export const INPUT_DEPTH_MAX = 32;
 
+const isPlainObject = (value: object): boolean => {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+
 /**
  * The paths of every string in `root` that breaks the domain's storable-text rule, or 'too deep'
  * when `root` nests deeper than INPUT_DEPTH_MAX. Walks with its own stack, never recursion.
@@ -23,6 +28,9 @@ function unstorablePaths(root: unknown, found: string[]): string[] | 'too deep' 
       continue;
     }
     if (!value || typeof value !== 'object') continue;
+    // Only parsed input (plain objects, arrays): a streamed body (an upload part) is bytes, and
+    // walking a socket's object graph would call it too deep.
+    if (!Array.isArray(value) && !isPlainObject(value)) continue;
     if (depth >= INPUT_DEPTH_MAX) return 'too deep';
     const entries = Array.isArray(value)
       ? value.map((item, index) => [String(index), item] as const)

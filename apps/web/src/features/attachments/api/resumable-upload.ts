@@ -48,6 +48,8 @@ export function sendPart(
     xhr.onerror = () => reject(new UploadFailedError(0));
     xhr.onabort = () => reject(new UploadAbortedError());
     xhr.open('PUT', url);
+    // A slice has no type of its own; the part is raw bytes (S3 does not sign this header).
+    xhr.setRequestHeader('content-type', 'application/octet-stream');
     xhr.send(part);
   });
   return { promise, abort: () => xhr.abort() };
