@@ -20,7 +20,7 @@ const sendPart = async (url: string, body: Buffer) => {
     method: 'PUT',
     url,
     payload: body,
-    // As a browser sends a Blob slice: no content type.
+    headers: { 'content-type': 'application/octet-stream' },
   });
   return { status: response.statusCode, etag: (response.headers.etag as string) ?? null };
 };

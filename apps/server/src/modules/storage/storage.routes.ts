@@ -153,9 +153,7 @@ export async function registerStorageRoutes(
       },
       handler: async (req, reply) => {
         if (!isLocal(storage)) throw new AppError(404, 'NOT_FOUND');
-        // A browser sends a Blob slice without a content type: no parser runs, and the bytes are
-        // still unread on the raw request.
-        const body = (req.body as Readable | undefined) ?? req.raw;
+        const body = req.body as Readable | undefined;
         let etag: string;
         try {
           const grant = storage.verifyPartToken(req.query.t);
