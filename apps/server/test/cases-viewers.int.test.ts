@@ -67,19 +67,22 @@ afterAll(async () => {
 });
 
 describe('case_viewers and case_list_counts follow every change', () => {
+  /** The case fixtures' actors: the demo users of this file's database. */
+  const demoSetup = () => ({
+    app: t.app,
+    owner: u.doctor!,
+    supervisor: u.supervisor!,
+    planner: u.planner!,
+    printer: u.printer!,
+  });
+
   it('holds for the demo seed', async () => {
     expect((await viewerDrift()).kept.length).toBeGreaterThan(0);
     await expectInSync();
   });
 
   it('holds through a case life: open, members, planners, moves, archive', async () => {
-    const setup = {
-      app: t.app,
-      owner: u.doctor!,
-      supervisor: u.supervisor!,
-      planner: u.planner!,
-      printer: u.printer!,
-    };
+    const setup = demoSetup();
     const id = await caseInStatus(setup, 'finished');
     await expectInSync();
     // A member added, then removed: their row comes and goes.
@@ -127,13 +130,7 @@ describe('case_viewers and case_list_counts follow every change', () => {
   });
 
   it('holds through many moves (the counts fold every 64th change) and bulk updates', async () => {
-    const setup = {
-      app: t.app,
-      owner: u.doctor!,
-      supervisor: u.supervisor!,
-      planner: u.planner!,
-      printer: u.printer!,
-    };
+    const setup = demoSetup();
     const id = await caseInStatus(setup, 'new');
     // Each move adds two delta rows; 70 moves pass at least one fold.
     for (let i = 0; i < 35; i++) {
@@ -189,13 +186,7 @@ describe('case_viewers and case_list_counts follow every change', () => {
   });
 
   it('the planner sees a case as soon as assigned and loses it when replaced', async () => {
-    const setup = {
-      app: t.app,
-      owner: u.doctor!,
-      supervisor: u.supervisor!,
-      planner: u.planner!,
-      printer: u.printer!,
-    };
+    const setup = demoSetup();
     const id = await caseInStatus(setup, 'checkingout');
     const listed = async (who: Session) => {
       const response = await api(who, 'GET', 'list/checkingout/0?pageSize=100');
