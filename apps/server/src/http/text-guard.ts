@@ -8,9 +8,15 @@ import { AppError, validationError } from './app-error';
  */
 export const INPUT_DEPTH_MAX = 32;
 
+/**
+ * A parsed record: a JSON object, or a query string's dictionary (whose prototype is itself an
+ * object without a prototype, so that keys like `constructor` are plain keys).
+ */
 const isPlainObject = (value: object): boolean => {
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  return (
+    prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null
+  );
 };
 
 /**

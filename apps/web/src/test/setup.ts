@@ -41,6 +41,9 @@ afterEach(() => {
   // The notifications store is global: one test's toasts must not show in the next.
   notifications.clean();
   window.localStorage.clear();
+  // Files share a worker (isolate: false): no stubbed fetch or fake clock may reach the next one.
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 // Texts load per language (lazily in the app); tests start with the starting language loaded.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { myInstructorAnswerSchema, studentCasesPageSchema } from '@dentflow/domain';
+import { idSchema, myInstructorAnswerSchema, studentCasesPageSchema } from '@dentflow/domain';
 import { responses } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
 import { callerId, requestMeta } from '../../http/request-meta';
@@ -135,7 +135,7 @@ export function registerStudentsRoutes(app: FastifyInstance, students: StudentsS
     schema: {
       tags,
       summary: "Stop being the named instructor's student (404 unless they are the caller's)",
-      body: z.object({ instructorId: z.number().int().positive() }).strict(),
+      body: z.object({ instructorId: idSchema }).strict(),
       response: responses(z.object({ left: z.literal(true) })),
     },
     handler: async (req) => ({

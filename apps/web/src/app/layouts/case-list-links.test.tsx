@@ -17,7 +17,7 @@ function renderLinks(counts: CaseCounts) {
   renderWithApp(<CaseListLinks onNavigate={() => {}} />);
 }
 
-describe('sidebar case lists', { timeout: 15_000 }, () => {
+describe('sidebar case lists', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

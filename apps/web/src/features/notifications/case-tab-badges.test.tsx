@@ -31,7 +31,7 @@ const status = (counters: Record<string, number>): CaseNotificationStatus => ({
   details: { ...emptyCaseNotificationDetails(), ...counters },
 });
 
-describe('case tab badges', { timeout: 15_000 }, () => {
+describe('case tab badges', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

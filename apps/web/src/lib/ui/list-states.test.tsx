@@ -39,7 +39,7 @@ const renderStates = (query: ListQuery<Answer>, errorTitle?: string) =>
     </ListStates>,
   );
 
-describe('list states', { timeout: 15_000 }, () => {
+describe('list states', () => {
   beforeEach(() => applyLanguage('en'));
 
   it('shows the labelled busy placeholder rows while the first answer loads', async () => {

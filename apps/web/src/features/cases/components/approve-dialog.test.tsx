@@ -9,7 +9,7 @@ import { ApproveDialog } from './approve-dialog';
 const pending = (id: number, productName: string) =>
   caseService({ id, productName, approveRequestAt: '2026-11-21T10:00:00.000Z' });
 
-describe('approve dialog', { timeout: 15_000 }, () => {
+describe('approve dialog', () => {
   beforeEach(() => applyLanguage('en'));
 
   it('preselects the single service pending approval and counts the characters left', async () => {

@@ -7,7 +7,7 @@ import { renderWithApp } from '../../../test/render';
 import { caseDetail, caseService } from '../test-fixtures';
 import { CaseActions } from './case-actions';
 
-describe('case actions', { timeout: 15_000 }, () => {
+describe('case actions', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

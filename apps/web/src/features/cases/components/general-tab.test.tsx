@@ -16,7 +16,7 @@ function Harness() {
   return query.data ? <GeneralTab detail={query.data} /> : null;
 }
 
-describe('general tab', { timeout: 15_000 }, () => {
+describe('general tab', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

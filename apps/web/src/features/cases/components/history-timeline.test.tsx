@@ -18,7 +18,7 @@ const event = (overrides: Partial<CaseEvent>): CaseEvent => ({
   ...overrides,
 });
 
-describe('history timeline', { timeout: 15_000 }, () => {
+describe('history timeline', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -68,7 +68,7 @@ function finishedGuide(overrides: Partial<CaseDetail> = {}): CaseDetail {
   });
 }
 
-describe('production tab', { timeout: 15_000 }, () => {
+describe('production tab', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -25,7 +25,7 @@ function renderBanner(viewer: 'owner' | 'supervisor', reviews: CaseReviewDetail[
 
 const PIX_WAITING = caseReview({ id: 5, reasonId: REVIEW_REASONS.pixApproval });
 
-describe('review banner', { timeout: 15_000 }, () => {
+describe('review banner', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -21,7 +21,7 @@ const complete = (overrides: Partial<ServiceDataV3> = {}): ServiceDataV3 => ({
   ...overrides,
 });
 
-describe('service data rules in the form', { timeout: 15_000 }, () => {
+describe('service data rules in the form', () => {
   it.each([
     ['complete, category 3', complete(), 3, []],
     ['no jaw, category 3', complete({ jaw: null }), 3, ['jaw']],
@@ -47,7 +47,7 @@ describe('service data rules in the form', { timeout: 15_000 }, () => {
   });
 });
 
-describe('treatment purpose names set by the admin', { timeout: 15_000 }, () => {
+describe('treatment purpose names set by the admin', () => {
   const metadata = {
     kitManufacturers: [],
     treatmentPurposes: [
@@ -81,7 +81,7 @@ describe('treatment purpose names set by the admin', { timeout: 15_000 }, () => 
   );
 });
 
-describe('service data form', { timeout: 15_000 }, () => {
+describe('service data form', () => {
   beforeEach(() => {
     applyLanguage('en');
     mockFetch(() =>

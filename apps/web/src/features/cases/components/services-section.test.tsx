@@ -29,7 +29,7 @@ const FOUR_STATES = [
   caseService({ id: 14, productName: 'Sleeve kit', payment: 'unpaid' }),
 ];
 
-describe('services section', { timeout: 15_000 }, () => {
+describe('services section', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

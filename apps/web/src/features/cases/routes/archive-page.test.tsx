@@ -8,7 +8,7 @@ import { renderWithApp } from '../../../test/render';
 import { casePreview } from '../test-fixtures';
 import { ArchivePage, toArchiveQuery } from './archive-page';
 
-describe('archive', { timeout: 15_000 }, () => {
+describe('archive', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -16,7 +16,7 @@ const routes = [
 
 const listCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path.startsWith('/case/list/'));
 
-describe('case list', { timeout: 15_000 }, () => {
+describe('case list', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

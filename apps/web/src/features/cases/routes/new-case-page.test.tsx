@@ -66,7 +66,7 @@ function dataStepServer() {
   });
 }
 
-describe('guided intake', { timeout: 15_000 }, () => {
+describe('guided intake', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -28,7 +28,7 @@ const messageTexts = () =>
     .getAllByTestId('chat-message')
     .map((item) => item.textContent);
 
-describe('case chat tab', { timeout: 15_000 }, () => {
+describe('case chat tab', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

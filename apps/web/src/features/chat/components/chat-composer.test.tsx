@@ -29,7 +29,7 @@ const renderComposer = (quote: number | null = null, onQuoteRemoved = vi.fn()) =
     <ChatComposer caseId={42} channel={3} quote={quote} onQuoteRemoved={onQuoteRemoved} />,
   );
 
-describe('chat composer', { timeout: 15_000 }, () => {
+describe('chat composer', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -36,7 +36,7 @@ const LAST: LastNotifications = {
   ],
 };
 
-describe('notification bell', { timeout: 15_000 }, () => {
+describe('notification bell', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

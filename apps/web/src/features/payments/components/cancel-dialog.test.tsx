@@ -5,7 +5,7 @@ import { applyLanguage } from '../../../lib/i18n';
 import { renderWithApp } from '../../../test/render';
 import { CancelDialog } from './cancel-dialog';
 
-describe('cancel dialog', { timeout: 15_000 }, () => {
+describe('cancel dialog', () => {
   beforeEach(() => applyLanguage('en'));
 
   it('offers reasons 1, 2, 3 and 6 and confirms only with a reason and a description', async () => {

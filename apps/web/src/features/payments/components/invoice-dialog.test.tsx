@@ -14,7 +14,7 @@ const WRONG_CHECK_DIGIT_CPF = '52998224724';
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 const save = () => screen.getByTestId('invoice-save');
 
-describe('invoice dialog', { timeout: 15_000 }, () => {
+describe('invoice dialog', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -55,7 +55,7 @@ const fileInput = () => document.querySelector<HTMLInputElement>('input[type="fi
 const confirmButton = () => screen.getByRole('button', { name: 'Confirm' });
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
 
-describe('receipt dialog', { timeout: 15_000 }, () => {
+describe('receipt dialog', () => {
   beforeEach(() => {
     applyLanguage('en');
     FakeXhr.sent = [];

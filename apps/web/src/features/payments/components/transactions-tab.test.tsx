@@ -44,7 +44,7 @@ const actionLabels = (card: HTMLElement) => {
     : [];
 };
 
-describe('case transactions tab', { timeout: 15_000 }, () => {
+describe('case transactions tab', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => {
     vi.unstubAllGlobals();

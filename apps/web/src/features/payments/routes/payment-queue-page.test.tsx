@@ -37,7 +37,7 @@ const deferred = (overrides: Partial<DeferredCasePayment> = {}): DeferredCasePay
   ...overrides,
 });
 
-describe('payments queue', { timeout: 15_000 }, () => {
+describe('payments queue', () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
 

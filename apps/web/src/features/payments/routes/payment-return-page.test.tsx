@@ -49,7 +49,7 @@ const answer = (overrides: Partial<PaymentReturn> = {}): PaymentReturn => ({
   ...overrides,
 });
 
-describe('payment return page, signed in', { timeout: 15_000 }, () => {
+describe('payment return page, signed in', () => {
   beforeEach(() => {
     applyLanguage('en');
     setRefreshToken('refresh-token');
@@ -122,7 +122,7 @@ describe('payment return page, signed in', { timeout: 15_000 }, () => {
   });
 });
 
-describe('payment return page, without a session', { timeout: 15_000 }, () => {
+describe('payment return page, without a session', () => {
   beforeEach(() => applyLanguage('ptBR'));
   afterEach(() => vi.unstubAllGlobals());
 
