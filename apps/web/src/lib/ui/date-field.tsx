@@ -27,7 +27,7 @@ export function DateField({ value, onChange, min, max, ...props }: DateFieldProp
   const format = DATE_INPUT_FORMATS[language];
   return (
     <DateInput
-      placeholder={t('web:dateField.placeholder')}
+      placeholder={t('dateField.placeholder')}
       clearable={!props.required && !props.readOnly}
       {...props}
       value={value || null}
