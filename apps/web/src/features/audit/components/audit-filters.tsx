@@ -3,6 +3,7 @@ import { Autocomplete, Button, Group, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useActorSearch } from '../api/search-actors';
 import { useDebouncedUrlUpdate } from '../../../lib/use-debounced-url-update';
+import { DateField } from '../../../lib/ui/date-field';
 
 /** What the audit rows record changes of (suggestions; any entity may be typed). */
 export const AUDIT_ENTITIES = [
@@ -110,19 +111,17 @@ export function AuditFilters({
         maxLength={100}
         w={120}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('admin:audit.filters.from')}
         value={values.from}
-        max={values.to || undefined}
-        onChange={(event) => onChange({ from: event.currentTarget.value })}
+        max={values.to}
+        onChange={(from) => onChange({ from })}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('admin:audit.filters.to')}
         value={values.to}
-        min={values.from || undefined}
-        onChange={(event) => onChange({ to: event.currentTarget.value })}
+        min={values.from}
+        onChange={(to) => onChange({ to })}
       />
       <Button
         variant="default"

@@ -13,6 +13,7 @@ import { translateErrorKey } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/notify';
 import { useDispatchCase } from '../api/dispatch-case';
 import { localToday } from './format';
+import { DateField } from '../../../lib/ui/date-field';
 
 interface DispatchValues {
   date: string;
@@ -80,8 +81,7 @@ export function DispatchForm({ detail }: { detail: CaseDetail }) {
             </Text>
           </div>
           <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
-            <TextInput
-              type="date"
+            <DateField
               label={t(pickup ? 'cases:dispatch.readyDate' : 'cases:dispatch.date')}
               required
               max={localToday()}

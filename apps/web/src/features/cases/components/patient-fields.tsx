@@ -9,6 +9,7 @@ import {
   type CasePatient,
 } from '@dentflow/domain';
 import { translateErrorKey } from '../../../lib/i18n';
+import { DateField } from '../../../lib/ui/date-field';
 
 /** The patient and observation as the form holds them (empty strings for nothing chosen). */
 export interface PatientFormValues {
@@ -89,8 +90,7 @@ export function PatientFields({
           autoComplete="off"
           {...form.getInputProps('lname')}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('cases:patient.birthDate')}
           readOnly={readOnly}
           {...form.getInputProps('birthDate')}

@@ -31,12 +31,16 @@ import { useProducts } from '../api/list-products';
 import { useRemoveService } from '../api/remove-service';
 import { useSetServiceData } from '../api/set-service-data';
 import type { ProductSelection } from './product-picker';
-import { ServiceDataForm } from './service-data-form';
 import { ServiceDataV1View } from './service-data-v1-view';
 
 // The catalogue picker shows only in the "add services" dialog: loaded when that opens.
 const ProductPicker = lazy(() =>
   import('./product-picker').then((module) => ({ default: module.ProductPicker })),
+);
+// The data form (number inputs, the tooth chart) is the bulk of the General tab: loaded apart, so
+// the case page's first paint stays within its JavaScript budget (docs/performance.md, "Browser").
+const ServiceDataForm = lazy(() =>
+  import('./service-data-form').then((module) => ({ default: module.ServiceDataForm })),
 );
 
 /** Whether this caller may edit the case's service data now (broad 'new', not read only). */
@@ -125,30 +129,32 @@ export function ServiceDataEditor({
     );
   }
   return (
-    <ServiceDataForm
-      // Re-read when this service's saved data changes, not when another service's does: a save
-      // of one form must not drop the unsaved changes of the others.
-      key={`${service.id}-${service.dataVersion}-${JSON.stringify(service.data)}`}
-      productCategoryId={service.productCategoryId}
-      data={service.data}
-      readOnly={!editable}
-      saving={setData.isPending}
-      perTooth={
-        service.qtdOption === QTD_OPTIONS.perElement ? { quantity: service.quantity } : undefined
-      }
-      copyFrom={
-        copyFrom && !isOldServiceDataLayout(copyFrom.dataVersion) && copyFrom.data
-          ? { name: copyFrom.productName, data: copyFrom.data }
-          : undefined
-      }
-      onDirtyChange={onDirtyChange}
-      onSave={(data) =>
-        setData.mutateAsync({
-          serviceId: service.id,
-          body: { dataVersion: SERVICE_DATA_VERSION, data },
-        })
-      }
-    />
+    <Suspense fallback={<Skeleton h={160} />}>
+      <ServiceDataForm
+        // Re-read when this service's saved data changes, not when another service's does: a save
+        // of one form must not drop the unsaved changes of the others.
+        key={`${service.id}-${service.dataVersion}-${JSON.stringify(service.data)}`}
+        productCategoryId={service.productCategoryId}
+        data={service.data}
+        readOnly={!editable}
+        saving={setData.isPending}
+        perTooth={
+          service.qtdOption === QTD_OPTIONS.perElement ? { quantity: service.quantity } : undefined
+        }
+        copyFrom={
+          copyFrom && !isOldServiceDataLayout(copyFrom.dataVersion) && copyFrom.data
+            ? { name: copyFrom.productName, data: copyFrom.data }
+            : undefined
+        }
+        onDirtyChange={onDirtyChange}
+        onSave={(data) =>
+          setData.mutateAsync({
+            serviceId: service.id,
+            body: { dataVersion: SERVICE_DATA_VERSION, data },
+          })
+        }
+      />
+    </Suspense>
   );
 }
 

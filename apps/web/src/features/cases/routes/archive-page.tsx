@@ -33,6 +33,7 @@ import { useArchive, type ArchiveSearchQuery } from '../api/list-archive';
 import { useProducts } from '../api/list-products';
 import { useUnarchiveCase } from '../api/unarchive-case';
 import { StatusBadge } from '../components/status-badge';
+import { DateField } from '../../../lib/ui/date-field';
 
 interface SearchForm {
   patient: string;
@@ -164,12 +165,8 @@ export function ArchivePage() {
                 maxLength={120}
                 {...form.getInputProps('patient')}
               />
-              <TextInput
-                type="date"
-                label={t('cases:archive.from')}
-                {...form.getInputProps('from')}
-              />
-              <TextInput type="date" label={t('cases:archive.to')} {...form.getInputProps('to')} />
+              <DateField label={t('cases:archive.from')} {...form.getInputProps('from')} />
+              <DateField label={t('cases:archive.to')} {...form.getInputProps('to')} />
               <Select
                 label={t('cases:archive.category')}
                 data={categories}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   Alert,
@@ -29,6 +29,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/notify';
+import { useTabStrip } from '../../../lib/ui/tab-strip';
 import { useCaseRoom } from '../../../lib/live/use-live-updates';
 import { refreshCase } from '../api/case-cache';
 import { useCase } from '../api/get-case';
@@ -127,12 +128,7 @@ export function CasePage() {
   const chatUnread = useChatUnread(id);
   const tabCounts: Partial<Record<CaseTab, number>> = { ...notified, chat: chatUnread };
   const queryClient = useQueryClient();
-  const tabList = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    tabList.current
-      ?.querySelector('[aria-selected="true"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [tab, query.data]);
+  const tabStrip = useTabStrip(tab);
 
   if (id === 0) return <CaseNotFound />;
   if (query.isLoading) {
@@ -235,16 +231,11 @@ export function CasePage() {
         }}
         keepMounted={false}
       >
-        <Tabs.List
-          ref={tabList}
-          mb="md"
-          style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}
-        >
+        <Tabs.List {...tabStrip} mb="md">
           {tabs.map((name) => (
             <Tabs.Tab
               key={name}
               value={name}
-              style={{ flexShrink: 0 }}
               rightSection={
                 tabCounts[name] ? (
                   <Badge

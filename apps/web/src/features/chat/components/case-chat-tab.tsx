@@ -3,6 +3,7 @@ import { Alert, Badge, Button, EmptyState, Skeleton, Stack, Tabs, Text } from '@
 import { IconMessageOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/notify';
+import { useTabStrip } from '../../../lib/ui/tab-strip';
 import { chatChannelKey, useChatChannels } from '../api/chat-channels';
 import { ChatChannelView } from './chat-channel-view';
 
@@ -20,6 +21,7 @@ export function CaseChatTab({ caseId }: { caseId: number }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const channels = useChatChannels(caseId);
+  const tabStrip = useTabStrip(params.get('channel'));
 
   if (channels.isLoading) {
     return (
@@ -84,17 +86,12 @@ export function CaseChatTab({ caseId }: { caseId: number }) {
       keepMounted={false}
       variant="pills"
     >
-      <Tabs.List
-        aria-label={t('chat:channelsLabel')}
-        mb="sm"
-        style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}
-      >
+      <Tabs.List aria-label={t('chat:channelsLabel')} mb="sm" {...tabStrip}>
         {available.map((item) => (
           <Tabs.Tab
             key={item.channel}
             value={String(item.channel)}
             data-testid={`chat-channel-${item.key}`}
-            style={{ flexShrink: 0 }}
             rightSection={
               item.unread > 0 ? (
                 <Badge

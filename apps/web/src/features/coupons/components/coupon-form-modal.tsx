@@ -26,6 +26,7 @@ import {
   type CouponFormValues,
 } from '../coupon-form-values';
 import { COUPON_TYPE_KEYS } from './coupon-display';
+import { DateField } from '../../../lib/ui/date-field';
 
 /** The create/edit dialog: `coupon` null creates. Full screen on a phone. */
 export function CouponFormModal(props: {
@@ -172,8 +173,7 @@ export function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onD
           />
         </SimpleGrid>
 
-        <TextInput
-          type="date"
+        <DateField
           label={t('admin:coupons.form.expireAt')}
           description={t('admin:coupons.form.expireAtHint')}
           {...form.getInputProps('expireAt')}

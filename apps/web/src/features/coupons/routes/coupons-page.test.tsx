@@ -250,7 +250,7 @@ describe('coupon administration', { timeout: 60_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^User ID/ }), '12');
     await user.type(within(dialog).getByRole('textbox', { name: /^Maximum uses/ }), '5');
     const expiry = within(dialog).getByLabelText(/^Last day/);
-    await user.type(expiry, '2030-06-30');
+    await user.type(expiry, '06/30/2030');
     await user.click(within(dialog).getByRole('switch', { name: 'Once per user' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save coupon' }));
     await waitFor(() => expect(saves(calls)).toHaveLength(1));

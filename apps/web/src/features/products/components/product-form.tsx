@@ -38,6 +38,7 @@ import {
 import { currentLanguage, translateErrorKey } from '../../../lib/i18n';
 import { schemaValidator, serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
+import { useTabStrip } from '../../../lib/ui/tab-strip';
 import { isCodeTaken, useSetProduct } from '../api/set-product';
 import { ProductImageField } from './product-image-field';
 import {
@@ -95,6 +96,7 @@ export function ProductForm(props: {
   const [image, setImage] = useState<ImageChange>({ kind: 'keep' });
   const [uploading, setUploading] = useState(false);
   const [tab, setTab] = useState<Language>(language);
+  const tabStrip = useTabStrip(tab);
   const form = useForm<ProductFormValues>({
     initialValues: product ? productValues(product) : emptyProductValues(),
     validate: validateProduct,
@@ -316,7 +318,7 @@ export function ProductForm(props: {
         </Text>
         {/* Only the active language's inputs are in the page, so each label names one field. */}
         <Tabs value={tab} onChange={(next) => next && setTab(next as Language)} keepMounted={false}>
-          <Tabs.List>
+          <Tabs.List {...tabStrip}>
             {LANGUAGES.map((lang) => (
               <Tabs.Tab
                 key={lang}

@@ -20,6 +20,7 @@ import {
   type Language,
 } from '@dentflow/domain';
 import { schemaValidator } from '../../../lib/form';
+import { DateField } from '../../../lib/ui/date-field';
 
 export interface InfoFormValues {
   language: Language;
@@ -166,11 +167,7 @@ export function InfoFields({
         />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={t('profile.info.birthDate')}
-          type="date"
-          {...form.getInputProps('birthDate')}
-        />
+        <DateField label={t('profile.info.birthDate')} {...form.getInputProps('birthDate')} />
         <Select
           label={t('profile.info.gender')}
           data={GENDERS.map((gender) => ({

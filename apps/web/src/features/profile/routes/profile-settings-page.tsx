@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { profileGap } from '@dentflow/domain';
+import { useTabStrip } from '../../../lib/ui/tab-strip';
 import { useProfile } from '../api/get-profile';
 import { AddressTab } from '../components/address-tab';
 import { ConnectionsTab } from '../components/connections-tab';
@@ -45,12 +46,7 @@ export function ProfileSettingsPage() {
   const tab: Tab = isTab(requested) ? requested : (gap ?? 'general');
 
   // On a narrow screen the tab row scrolls: keep the open tab in view.
-  const tabList = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    tabList.current
-      ?.querySelector('[aria-selected="true"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [tab, profile]);
+  const tabStrip = useTabStrip(tab);
 
   if (!profile || isPlaceholderData) {
     return (
@@ -91,14 +87,9 @@ export function ProfileSettingsPage() {
         }}
         keepMounted={false}
       >
-        {/* One row that scrolls sideways on narrow screens instead of wrapping. */}
-        <Tabs.List
-          ref={tabList}
-          mb="lg"
-          style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}
-        >
+        <Tabs.List {...tabStrip} mb="lg">
           {TABS.map((name) => (
-            <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
+            <Tabs.Tab key={name} value={name}>
               {name === 'privacy' ? t('privacy.tab') : t(`profile.tabs.${name}`)}
             </Tabs.Tab>
           ))}

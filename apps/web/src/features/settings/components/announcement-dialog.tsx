@@ -14,6 +14,7 @@ import {
 import { currentLanguage } from '../../../lib/i18n';
 import { schemaValidator, serverFieldErrors } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/notify';
+import { useTabStrip } from '../../../lib/ui/tab-strip';
 import { useSaveAnnouncement } from '../api/announcements';
 
 type AnnouncementFormValues = Pick<AnnouncementSave, 'texts'>;
@@ -35,6 +36,7 @@ const languagesWithErrors = (errors: Record<string, unknown>) =>
 function AnnouncementForm(props: { announcement: AdminAnnouncement | null; onClose: () => void }) {
   const { announcement, onClose } = props;
   const { t } = useTranslation();
+  const tabStrip = useTabStrip();
   const save = useSaveAnnouncement();
   const validateSave = schemaValidator<AnnouncementSave>(announcementSaveSchema);
   // Editing keeps the active flag as it is; activation goes through the list's confirm.
@@ -79,7 +81,7 @@ function AnnouncementForm(props: { announcement: AdminAnnouncement | null; onClo
     <form onSubmit={submit} noValidate data-testid="announcement-form">
       <Stack gap="md">
         <Tabs defaultValue={currentLanguage()} keepMounted>
-          <Tabs.List>
+          <Tabs.List {...tabStrip}>
             {LANGUAGES.map((language) => (
               <Tabs.Tab
                 key={language}
