@@ -8,11 +8,12 @@ import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3100';
-const dataDir = path.join(root, '.data-test/e2e');
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // Several checkouts of the project can run their journeys at once on one machine when each sets
 // its own E2E_PORT, E2E_DATABASE and sandbox ports.
 const database = process.env.E2E_DATABASE ?? 'dentflow_e2e';
+// The journeys read this folder's outbox (apps/web/e2e/support/environment.ts names it the same).
+const dataDir = path.join(root, '.data-test', database);
 
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });

@@ -5,15 +5,17 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The local PayPal sandbox the server under test talks to (scripts/e2e-server.mjs). */
 export const E2E_PAYPAL_PORT = Number(process.env.E2E_PAYPAL_PORT ?? 3201);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The fresh database scripts/e2e-server.mjs creates for the server under test. */
+const E2E_DATABASE = process.env.E2E_DATABASE ?? 'dentflow_e2e';
 /** The server under test writes its outbox here (see scripts/e2e-server.mjs). */
 export const E2E_DATA_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../.data-test/e2e',
+  '../../../../.data-test',
+  E2E_DATABASE,
 );
 
-/** The fresh database scripts/e2e-server.mjs creates for the server under test. */
 export const E2E_DATABASE_URL = (() => {
   const url = new URL(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  url.pathname = `/${process.env.E2E_DATABASE ?? 'dentflow_e2e'}`;
+  url.pathname = `/${E2E_DATABASE}`;
   return url.toString();
 })();
