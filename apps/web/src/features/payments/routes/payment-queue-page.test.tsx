@@ -19,6 +19,7 @@ const pending = (overrides: Partial<PendingTransaction> = {}): PendingTransactio
   patient: { fname: 'Maria', lname: 'Silva' },
   caseStatus: 'checkingout',
   waitingFor: 'receipt',
+  sameServicesAs: [],
   ...overrides,
 });
 
