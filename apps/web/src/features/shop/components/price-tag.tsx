@@ -1,6 +1,17 @@
-import { Badge, Group, Text, VisuallyHidden, type MantineSize } from '@mantine/core';
+import { Badge, Group, Text, type MantineSize } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type Currency, type PriceWithSaving } from '@dentflow/domain';
+
+// Read by screen readers only (a struck-through amount is not announced as such). Mantine's
+// VisuallyHidden would become a chunk of its own that the case page loads too.
+const HIDDEN: React.CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};
 
 /**
  * A price that tells the truth at a glance: what is charged, then (when something is saved) what
@@ -35,7 +46,7 @@ export function PriceTag({
             style={{ whiteSpace: 'nowrap' }}
             data-testid="price-separately"
           >
-            <VisuallyHidden>{t('shop:price.separately')} </VisuallyHidden>
+            <span style={HIDDEN}>{t('shop:price.separately')} </span>
             {money(price.separately)}
           </Text>
           <Badge
