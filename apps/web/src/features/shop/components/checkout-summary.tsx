@@ -75,7 +75,7 @@ function couponTermsLabel(terms: CouponTerms | null, money: (n: number) => strin
  * Which of the coupon and the instructor discount applies, and why (the server's rule: a valid
  * coupon always replaces the instructor's discount, even a smaller one).
  */
-export function DiscountChoiceNote({
+function DiscountChoiceNote({
   breakdown,
   money,
 }: {
