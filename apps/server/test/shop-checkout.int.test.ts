@@ -103,6 +103,11 @@ const CARTS: CartCase[] = [
       expect(breakdown.instructorDiscount).toBeGreaterThan(0);
       expect(breakdown.couponDiscount).toBe(0);
       expect(breakdown.coupon).toBeNull();
+      expect(breakdown).toMatchObject({
+        couponTerms: null,
+        instructorPercent: 10,
+        instructorDiscountForgone: 0,
+      });
     },
   },
   {
@@ -121,6 +126,10 @@ const CARTS: CartCase[] = [
       expect(breakdown.couponDiscount).toBeGreaterThan(0);
       expect(breakdown.instructorDiscount).toBe(0);
       expect(breakdown.coupon).toBe('WELCOME10');
+      // What the summary explains: the coupon's terms and the instructor discount it replaced.
+      expect(breakdown.couponTerms).toEqual({ coupomType: 1, value: 10 });
+      expect(breakdown.instructorPercent).toBe(10);
+      expect(breakdown.instructorDiscountForgone).toBe(breakdown.couponDiscount);
     },
   },
   {
@@ -143,6 +152,12 @@ const CARTS: CartCase[] = [
       expect(breakdown.sleevesPrice).toBe(3 * 700);
       expect(breakdown.shippingFee).toBe(sedexUsd.fees.USD);
       expect(breakdown.couponDiscount).toBe(5000);
+      // What the instructor's 10 % would have taken off the planning after the combo discount.
+      expect(breakdown.couponTerms).toEqual({ coupomType: 2, value: 5000 });
+      expect(breakdown.instructorPercent).toBe(10);
+      expect(breakdown.instructorDiscountForgone).toBe(
+        Math.round(((breakdown.planningPrice - breakdown.comboDiscount) * 10) / 100),
+      );
     },
   },
   {

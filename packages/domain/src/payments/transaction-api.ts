@@ -85,6 +85,11 @@ export const transactionViewSchema = z.object({
   paymentLink: z.string().nullable(),
   /** The Pix copy-and-paste code (BR Code) while a Pix transaction waits for payment. */
   pixCode: z.string().nullable(),
+  /**
+   * The Pix transaction's reference (the txid its BR Code carries, which the payer's bank shows
+   * on the receiver's statement and the receipt) for every Pix transaction; null for others.
+   */
+  pixTxid: z.string().nullable(),
   receipt: receiptViewSchema.nullable(),
   invoice: invoiceViewSchema.nullable(),
   /** The pending or authorised cancel (a denied one is not shown). */
@@ -177,6 +182,11 @@ export const pendingTransactionSchema = z.object({
   patient: z.object({ fname: z.string(), lname: z.string() }),
   caseStatus: z.string(),
   waitingFor: z.enum(PENDING_WORK),
+  /**
+   * Other open or paid transactions of the case that charge for the same services
+   * (`transactionsForSameServices`), ids ascending; empty when there is none.
+   */
+  sameServicesAs: z.array(z.number().int()),
 });
 export type PendingTransaction = z.infer<typeof pendingTransactionSchema>;
 

@@ -257,6 +257,17 @@ export const checkoutBreakdownSchema = z.object({
   total: z.number().int(),
   /** The applied coupon's code, or null. */
   coupon: z.string().nullable(),
+  /**
+   * Why the discounts are what they are (`discountChoice`): the applied coupon's type and value,
+   * the caller's instructor discount percent (0 when not a student) and what that discount would
+   * have taken off without the coupon. Absent on orders placed before they were recorded.
+   */
+  couponTerms: z
+    .object({ coupomType: z.number().int(), value: z.number().int() })
+    .nullable()
+    .optional(),
+  instructorPercent: z.number().int().optional(),
+  instructorDiscountForgone: z.number().int().optional(),
 });
 export type CheckoutBreakdown = z.infer<typeof checkoutBreakdownSchema>;
 

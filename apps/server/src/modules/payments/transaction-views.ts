@@ -2,9 +2,13 @@ import {
   REVIEW_REASONS,
   availableTransactionActions,
   buildPixBrCode,
+  isLanguage,
   isSupervisor,
   pixTxid,
+  productName,
   transactionRelation,
+  transactionsForSameServices,
+  type CheckoutBreakdown,
   type Currency,
   type PaymentMethod,
   type PaymentStatus,
@@ -17,6 +21,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
+import { findProductsByIds } from '../products';
 import { loadPixReceiver } from '../settings';
 import {
   findCancelsByIds,
@@ -31,8 +36,9 @@ import {
   type TransactionRow,
 } from './payments.repository';
 
-/** Who asks: the user, their roles and address (for the case history). */
-export type Caller = Pick<AuthContext, 'userId' | 'roles' | 'ip'>;
+/** Who asks: the user, their roles, address (for the case history) and profile language. */
+export type Caller = Pick<AuthContext, 'userId' | 'roles' | 'ip'> &
+  Partial<Pick<AuthContext, 'language'>>;
 
 const isoOrNull = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
@@ -65,6 +71,28 @@ function factsFrom(
 }
 
 /**
+ * The order lines named in the reader's language: the stored breakdown keeps the names in the
+ * payer's language at checkout, and staff read them in theirs. A product gone since keeps the
+ * stored name.
+ */
+async function breakdownsIn(
+  db: DbOrTx,
+  language: string | undefined,
+  breakdowns: readonly CheckoutBreakdown[],
+): Promise<CheckoutBreakdown[]> {
+  if (!isLanguage(language)) return [...breakdowns];
+  const ids = [...new Set(breakdowns.flatMap((b) => b.lines.map((line) => line.cartProductId)))];
+  const products = new Map((await findProductsByIds(db, ids)).map((p) => [p.id, p]));
+  return breakdowns.map((breakdown) => ({
+    ...breakdown,
+    lines: breakdown.lines.map((line) => {
+      const product = products.get(line.cartProductId);
+      return { ...line, name: (product && productName(product, language)) || line.name };
+    }),
+  }));
+}
+
+/**
  * Transactions as their viewers see them: the payer, the case owner and staff, each with the
  * actions the domain allows them now (a receipt's file as a signed link, a Pix code while unpaid).
  */
@@ -80,7 +108,7 @@ export function createTransactionViews(ctx: AppContext) {
     if (rows.length === 0) return [];
     const ids = (pick: (t: TransactionRow) => number | null) =>
       rows.map(pick).filter((id): id is number => id !== null);
-    const [receipts, cancels, invoices, services, pix] = await Promise.all([
+    const [receipts, cancels, invoices, services, pix, breakdowns] = await Promise.all([
       findReceiptsByIds(
         db,
         ids((t) => t.receiptId),
@@ -98,6 +126,11 @@ export function createTransactionViews(ctx: AppContext) {
         rows.map((t) => t.id),
       ),
       rows.some((t) => t.paymentMethod === 'pix') ? loadPixReceiver(db, config) : null,
+      breakdownsIn(
+        db,
+        caller.language,
+        rows.map((t) => t.descriptions),
+      ),
     ]);
     const receiptOf = new Map(receipts.map((r) => [r.id, r]));
     const cancelOf = new Map(cancels.map((c) => [c.id, c]));
@@ -116,7 +149,7 @@ export function createTransactionViews(ctx: AppContext) {
     const ref = (id: number | null) => (id === null ? null : (people.get(id) ?? null));
 
     return Promise.all(
-      rows.map(async (t): Promise<TransactionView> => {
+      rows.map(async (t, index): Promise<TransactionView> => {
         const receipt = t.receiptId ? receiptOf.get(t.receiptId) : undefined;
         const cancel = t.cancelId ? cancelOf.get(t.cancelId) : undefined;
         const invoice = t.invoiceId ? invoiceOf.get(t.invoiceId) : undefined;
@@ -146,7 +179,7 @@ export function createTransactionViews(ctx: AppContext) {
           priceServices: t.priceTotal - t.priceShipping,
           priceShipping: t.priceShipping,
           priceTotal: t.priceTotal,
-          breakdown: t.descriptions,
+          breakdown: breakdowns[index] ?? t.descriptions,
           shipment: t.shipment ?? null,
           createdAt: t.createdAt.toISOString(),
           modifiedAt: t.modifiedAt.toISOString(),
@@ -157,6 +190,7 @@ export function createTransactionViews(ctx: AppContext) {
             t.paymentMethod === 'pix' && status === 'awaiting_payment' && pix
               ? buildPixBrCode({ ...pix, amount: t.priceTotal, txid: pixTxid(t.reference) })
               : null,
+          pixTxid: t.paymentMethod === 'pix' ? pixTxid(t.reference) : null,
           receipt: receipt
             ? {
                 id: receipt.id,
@@ -236,12 +270,23 @@ export function createTransactionViews(ctx: AppContext) {
     async pending(caller: Caller): Promise<PendingTransaction[]> {
       const rows = await listPendingTransactions(db, REVIEW_REASONS.paymentIssue);
       const cases = new Map<number, NonNullable<Awaited<ReturnType<typeof findCaseForPayments>>>>();
+      const ofTheseCases: TransactionRow[] = [];
       for (const t of rows) {
         if (!cases.has(t.caseId)) {
           const kase = await findCaseForPayments(db, t.caseId);
           if (kase) cases.set(t.caseId, kase);
+          // Paid transactions are not in the queue but may charge for the same services.
+          ofTheseCases.push(...(await listCaseTransactions(db, t.caseId)));
         }
       }
+      const twins = transactionsForSameServices(
+        ofTheseCases.map((t) => ({
+          id: t.id,
+          caseId: t.caseId,
+          paymentStatus: t.paymentStatus as PaymentStatus,
+          productIds: t.descriptions.lines.map((line) => line.cartProductId),
+        })),
+      );
       const views = await toViews(caller, rows, (caseId) => cases.get(caseId)?.ownerId ?? 0);
       return views.map((view) => {
         const kase = cases.get(view.caseId)!;
@@ -258,6 +303,7 @@ export function createTransactionViews(ctx: AppContext) {
           patient: { fname: kase.fname, lname: kase.lname },
           caseStatus: kase.caseStatus,
           waitingFor,
+          sameServicesAs: twins.get(view.id) ?? [],
         };
       });
     },

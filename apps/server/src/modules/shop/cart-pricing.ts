@@ -372,12 +372,18 @@ export async function priceCart(
   const capabilities = user.dataCapabilities;
   const instructorDiscountPercent = await currentStudentDiscount(tx, capabilities);
   const pricedProducts = new Map([...byId.values()].map((p) => [p.id, asPricedProduct(p)]));
-  const priced = priceOrder({
+  const pricingInput = {
     lines: items.map((item) => pricingLineFor(item, pricedProducts, priceLanguage, sleeves)),
     coupon: coupon ? couponOfRow(coupon) : null,
     instructorDiscountPercent,
     shippingFee: shipment?.shipmentOption?.fee ?? 0,
-  });
+  };
+  const priced = priceOrder(pricingInput);
+  // A coupon replaces the instructor discount even when smaller: the summary says what it forwent.
+  const instructorDiscountForgone =
+    coupon && instructorDiscountPercent > 0
+      ? priceOrder({ ...pricingInput, coupon: null }).instructorDiscount
+      : 0;
   if (priced.subtotal + priced.shippingFee > INT32_MAX) {
     throw validationError({ items: 'validation.max' });
   }
@@ -409,6 +415,9 @@ export async function priceCart(
     shippingFee: priced.shippingFee,
     total: priced.total,
     coupon: coupon?.code ?? null,
+    couponTerms: coupon ? { coupomType: coupon.coupomType, value: coupon.value } : null,
+    instructorPercent: instructorDiscountPercent,
+    instructorDiscountForgone,
   };
 
   return {

@@ -50,6 +50,7 @@ export function transactionView(overrides: Partial<TransactionView> = {}): Trans
     gatewayStatus: null,
     paymentLink: null,
     pixCode: null,
+    pixTxid: null,
     receipt: null,
     invoice: null,
     cancel: null,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DeferredCasePayment, PendingTransaction } from '@dentflow/domain';
+import type { DeferredCasePayment, Language, PendingTransaction } from '@dentflow/domain';
 import { applyLanguage } from '../../../lib/i18n';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock';
 import { completeProfile } from '../../../test/profiles';
@@ -19,6 +19,7 @@ const pending = (overrides: Partial<PendingTransaction> = {}): PendingTransactio
   patient: { fname: 'Maria', lname: 'Silva' },
   caseStatus: 'checkingout',
   waitingFor: 'receipt',
+  sameServicesAs: [],
   ...overrides,
 });
 
@@ -93,6 +94,55 @@ describe('payments queue', () => {
       }),
     );
   });
+
+  it.each<[Language, string, string, string]>([
+    [
+      'en',
+      'Pix reference (txid): DF42501',
+      'A second transaction for the same services',
+      'Transaction #503 of this case, open or paid, also charges for the same services.',
+    ],
+    [
+      'ptBR',
+      'Referência do Pix (txid): DF42501',
+      'Uma segunda transação para os mesmos serviços',
+      'A transação nº 503 deste caso, em aberto ou paga, também cobra pelos mesmos serviços.',
+    ],
+    [
+      'es',
+      'Referencia de Pix (txid): DF42501',
+      'Una segunda transacción para los mismos servicios',
+      'La transacción n.º 503 de este caso, abierta o pagada, también cobra por los mismos servicios.',
+    ],
+  ])(
+    'in %s shows the Pix reference and warns of a second transaction for the same services',
+    async (language, txid, title, body) => {
+      await applyLanguage(language);
+      mockFetch((call) => {
+        if (call.path === '/profile/get') return ok(completeProfile({ roles: ['supervisor'] }));
+        if (call.path === '/transactions/deferred') return ok([]);
+        return ok([
+          pending({
+            transaction: transactionView({ id: 501, pixTxid: 'DF42501' }),
+            sameServicesAs: [503],
+          }),
+          pending({
+            transaction: transactionView({ id: 502, caseId: 43, paymentMethod: 'physical' }),
+            waitingFor: 'physical',
+          }),
+        ]);
+      });
+      renderRoutes(routes, '/payments');
+      const pix = await screen.findByTestId('pending-501');
+      expect(within(pix).getByTestId('pix-txid')).toHaveTextContent(txid);
+      const warning = within(pix).getByTestId('same-services');
+      expect(warning).toHaveTextContent(title);
+      expect(warning).toHaveTextContent(body);
+      const card = screen.getByTestId('pending-502');
+      expect(within(card).queryByTestId('pix-txid')).toBeNull();
+      expect(within(card).queryByTestId('same-services')).toBeNull();
+    },
+  );
 
   it('shows an empty state when nothing waits', async () => {
     mockFetch((call) =>

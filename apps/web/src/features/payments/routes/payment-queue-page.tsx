@@ -12,7 +12,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconChecklist, IconDownload, IconReceiptOff } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconChecklist,
+  IconDownload,
+  IconReceiptOff,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   formatMoney,
@@ -86,6 +91,27 @@ function PendingRow({ item }: { item: PendingTransaction }) {
             {t('payments:queue.since', { date: formatDate(waitingSince(item), true) })}
           </Text>
         </Group>
+        {transaction.pixTxid && (
+          <Text size="sm" data-testid="pix-txid">
+            {t('payments:queue.pixTxid', { txid: transaction.pixTxid })}
+          </Text>
+        )}
+        {item.sameServicesAs.length > 0 && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('payments:queue.sameServicesTitle')}
+            data-testid="same-services"
+          >
+            <Text size="sm">
+              {t('payments:queue.sameServices', {
+                count: item.sameServicesAs.length,
+                ids: item.sameServicesAs.join(', #'),
+              })}
+            </Text>
+          </Alert>
+        )}
         {item.waitingFor === 'receipt' && receipt && (
           <Group gap="sm">
             {receipt.justification && (

@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { ActionIcon, Anchor, Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@dentflow/domain';
+import { shopProductPrice } from '@dentflow/domain';
 import { useCart } from '../cart/use-cart';
 import { useShopProducts } from '../api/get-shop-product';
+import { PriceTag } from './price-tag';
 
 /** The cart menu's dropdown: the items with their names and prices, remove and checkout. */
 export function CartMenuItems({ close }: { close: () => void }) {
@@ -42,9 +43,12 @@ export function CartMenuItems({ close }: { close: () => void }) {
                   </Text>
                 )}
                 {product && (
-                  <Text size="xs" c="dimmed">
-                    {formatMoney(product.price, product.currency)}
-                  </Text>
+                  <PriceTag
+                    price={shopProductPrice(product)}
+                    currency={product.currency}
+                    size="xs"
+                    testId={`cart-price-${item.cartProductId}`}
+                  />
                 )}
               </Stack>
               <ActionIcon

@@ -1,8 +1,16 @@
 import { Alert, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type CheckoutBreakdown } from '@dentflow/domain';
+import {
+  COUPON_TYPES,
+  discountChoice,
+  formatMoney,
+  orderLinePrice,
+  type CheckoutBreakdown,
+  type CouponTerms,
+} from '@dentflow/domain';
 import { errorMessage } from '../../../lib/notify';
+import { PriceTag } from './price-tag';
 
 interface SummaryRow {
   kind: string;
@@ -52,6 +60,56 @@ function rows(breakdown: CheckoutBreakdown, ships: boolean, t: TFunction) {
     },
   ];
   return list.filter((row) => row.always || row.amount !== 0);
+}
+
+function couponTermsLabel(terms: CouponTerms | null, money: (n: number) => string, t: TFunction) {
+  if (!terms) return '';
+  if (terms.coupomType === COUPON_TYPES.percent) {
+    return t('shop:summary.choice.termsPercent', { value: terms.value });
+  }
+  if (terms.coupomType === COUPON_TYPES.fixed) return money(terms.value);
+  return t('shop:summary.choice.termsUnit', { count: terms.value });
+}
+
+/**
+ * Which of the coupon and the instructor discount applies, and why (the server's rule: a valid
+ * coupon always replaces the instructor's discount, even a smaller one).
+ */
+function DiscountChoiceNote({
+  breakdown,
+  money,
+}: {
+  breakdown: CheckoutBreakdown;
+  money: (amount: number) => string;
+}) {
+  const { t } = useTranslation();
+  const choice = discountChoice(breakdown);
+  let text = '';
+  if (choice.kind === 'instructor' && choice.percent > 0) {
+    text = t('shop:summary.choice.instructor', { percent: choice.percent });
+  } else if (choice.kind === 'coupon') {
+    const terms = couponTermsLabel(choice.terms, money, t);
+    text = terms
+      ? t('shop:summary.choice.coupon', { code: choice.code, terms })
+      : t('shop:summary.couponNamed', { code: choice.code });
+  } else if (choice.kind === 'couponReplacesInstructor') {
+    const values = {
+      code: choice.code,
+      terms: couponTermsLabel(choice.terms, money, t),
+      percent: choice.instructorPercent,
+      coupon: money(breakdown.couponDiscount),
+      instructor: money(breakdown.instructorDiscountForgone ?? 0),
+    };
+    text = choice.smaller
+      ? t('shop:summary.choice.couponSmallerThanInstructor', values)
+      : t('shop:summary.choice.couponOverInstructor', values);
+  }
+  if (!text) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="discount-choice">
+      {text}
+    </Text>
+  );
 }
 
 /**
@@ -110,6 +168,7 @@ export function CheckoutSummary({
             justify="space-between"
             wrap="nowrap"
             gap="xs"
+            align="flex-start"
             data-testid={`breakdown-item-${line.cartProductId}`}
           >
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -117,9 +176,7 @@ export function CheckoutSummary({
                 ? t('shop:summary.lineQuantity', { name: line.name, n: line.quantity })
                 : line.name}
             </Text>
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {money(line.planningPrice + line.manufacturePrice + line.sleevesPrice)}
-            </Text>
+            <PriceTag price={orderLinePrice(line)} currency={breakdown.currency} size="sm" />
           </Group>
         ))}
       </Stack>
@@ -148,6 +205,7 @@ export function CheckoutSummary({
           </Text>
         </Group>
       ))}
+      <DiscountChoiceNote breakdown={breakdown} money={money} />
       <Divider my={4} />
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text fw={700}>{t('shop:summary.total')}</Text>

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, isCombo, type ShopProduct } from '@dentflow/domain';
+import { shopProductPrice, type ShopProduct } from '@dentflow/domain';
 import { ProductImage } from './product-image';
 import { CartToggleButton } from './cart-toggle-button';
+import { PriceTag } from './price-tag';
 
-/** One product of the shop grid: picture, name, price, combo discount, favourite, cart toggle. */
+/** One product of the shop grid: picture, name, price with any saving, favourite, cart toggle. */
 export function ProductCard({ product }: { product: ShopProduct }) {
   const { t } = useTranslation();
   const href = `/shop/item/${product.id}`;
@@ -37,14 +38,13 @@ export function ProductCard({ product }: { product: ShopProduct }) {
             {product.categoryName}
           </Text>
         )}
-        <Group justify="space-between" gap="xs" mt="auto">
-          <Text fw={700}>{formatMoney(product.price, product.currency)}</Text>
-          {isCombo(product) && product.discount > 0 && (
-            <Badge color="green" variant="light">
-              {t('shop:card.comboDiscount', { percent: product.discount })}
-            </Badge>
-          )}
-        </Group>
+        <Stack mt="auto" gap={0}>
+          <PriceTag
+            price={shopProductPrice(product)}
+            currency={product.currency}
+            testId={`shop-price-${product.code}`}
+          />
+        </Stack>
         <CartToggleButton product={product} fullWidth mt={4} />
       </Stack>
     </Card>

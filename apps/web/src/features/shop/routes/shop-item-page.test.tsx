@@ -40,7 +40,14 @@ describe('shop item', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('link', { name: 'Guide combo' }));
     expect(router.state.location.pathname).toBe('/shop/item/30');
     expect(await screen.findByRole('heading', { name: 'Guide combo' })).toBeInTheDocument();
-    expect(screen.getByText('U$ 650.00')).toBeInTheDocument();
+    // The combo's price, what its parts cost separately (struck through) and the saving.
+    const price = screen.getByTestId('shop-item-price');
+    expect(within(price).getByTestId('price-charged')).toHaveTextContent('U$ 605.00');
+    expect(within(price).getByTestId('price-separately')).toHaveTextContent(
+      'Separately: U$ 650.00',
+    );
+    expect(within(price).getByTestId('price-separately').tagName).toBe('S');
+    expect(within(price).getByTestId('price-saving')).toHaveTextContent('Save U$ 45.00 (6%)');
     expect(screen.getByText('7 day(s)')).toBeInTheDocument();
     expect(screen.getByText('Per case')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Included in this combo' })).toBeInTheDocument();
@@ -134,9 +141,11 @@ describe('shop item', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Guide combo' })).toBeInTheDocument();
     expect(screen.getByText('Plan and print')).toBeInTheDocument();
     expect(screen.getByText('Guides')).toBeInTheDocument();
-    // USD prices (the en texts): 90.00 + 40.00, combo discount 10 %.
-    expect(screen.getByText('U$ 130.00')).toBeInTheDocument();
-    expect(screen.getByText('Combo −10%')).toBeInTheDocument();
+    // USD prices (the en texts): 90.00 + 40.00, combo discount 10 % of the planning part.
+    const price = screen.getByTestId('shop-item-price');
+    expect(within(price).getByTestId('price-charged')).toHaveTextContent('U$ 121.00');
+    expect(within(price).getByTestId('price-separately')).toHaveTextContent('U$ 130.00');
+    expect(within(price).getByTestId('price-saving')).toHaveTextContent('Save U$ 9.00 (6%)');
     const parts = screen.getAllByRole('table')[1]!;
     expect(within(parts).getByText('Surgical guide planning')).toBeInTheDocument();
     expect(within(parts).getByText('U$ 40.00')).toBeInTheDocument();

@@ -15,13 +15,14 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconMoodEmpty, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, isCombo } from '@dentflow/domain';
+import { formatMoney, isCombo, shopProductPrice } from '@dentflow/domain';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
 import { useShopProduct } from '../api/get-shop-product';
 import { useCategories } from '../../products/api/list-categories';
 import { useShopScope } from '../api/shop-scope';
 import { CartToggleButton } from '../components/cart-toggle-button';
+import { PriceTag } from '../components/price-tag';
 import { ProductImage } from '../components/product-image';
 import { productKindLabel, qtdOptionLabel } from '../components/labels';
 
@@ -137,16 +138,12 @@ export function ShopItemPage() {
                 {productKindLabel(item.productKind)}
               </Badge>
             </Group>
-            <Group gap="sm" align="baseline">
-              <Text size="xl" fw={700}>
-                {formatMoney(item.price, item.currency)}
-              </Text>
-              {combo && item.discount > 0 && (
-                <Badge color="green" variant="light">
-                  {t('shop:card.comboDiscount', { percent: item.discount })}
-                </Badge>
-              )}
-            </Group>
+            <PriceTag
+              price={shopProductPrice(item)}
+              currency={item.currency}
+              size="xl"
+              testId="shop-item-price"
+            />
             {item.description && (
               <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                 {item.description}

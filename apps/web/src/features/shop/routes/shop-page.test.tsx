@@ -108,12 +108,34 @@ describe('shop', { timeout: 20_000 }, () => {
     );
     expect(within(card).getByText('R$ 1.234,56')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Favourite' })).toBeInTheDocument();
+    // A single product has no saving to show.
+    expect(within(card).queryByTestId('price-separately')).toBeNull();
+    expect(within(card).queryByTestId('price-saving')).toBeNull();
     const combo = screen.getByTestId('shop-card-COMBO-GUIDE');
-    expect(within(combo).getByText('U$ 650.00')).toBeInTheDocument();
-    expect(within(combo).getByText('Combo −10%')).toBeInTheDocument();
+    expect(within(combo).getByTestId('price-charged')).toHaveTextContent('U$ 605.00');
+    expect(within(combo).getByTestId('price-separately')).toHaveTextContent('U$ 650.00');
+    expect(within(combo).getByTestId('price-saving')).toHaveTextContent('Save U$ 45.00 (6%)');
     expect(within(combo).queryByRole('img', { name: 'Favourite' })).toBeNull();
     expect(screen.getByText('Products found: 2')).toBeInTheDocument();
   });
+
+  it.each([
+    ['ptBR', 'R$ 605,00', 'Separadamente: R$ 650,00', 'Economize R$ 45,00 (6%)'],
+    ['en', 'R$ 605,00', 'Separately: R$ 650,00', 'Save R$ 45,00 (6%)'],
+    ['es', 'R$ 605,00', 'Por separado: R$ 650,00', 'Ahorra R$ 45,00 (6%)'],
+  ] as const)(
+    'in %s a combo card shows its price, the parts struck through and the saving',
+    async (language, charged, separately, saving) => {
+      await applyLanguage(language);
+      shopApi([comboProduct({}, { currency: 'BRL' })]);
+      renderRoutes(routes, '/shop');
+      const price = await screen.findByTestId('shop-price-COMBO-GUIDE');
+      expect(within(price).getByTestId('price-charged')).toHaveTextContent(charged);
+      expect(within(price).getByTestId('price-separately')).toHaveTextContent(separately);
+      expect(within(price).getByTestId('price-separately').tagName).toBe('S');
+      expect(within(price).getByTestId('price-saving')).toHaveTextContent(saving);
+    },
+  );
 
   it('filters with the domain rules: most ordered clears categories and text, categories clear most ordered', async () => {
     const { calls } = shopApi();
@@ -171,7 +193,10 @@ describe('shop', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Cart, items: 1' }));
     const dropdown = await screen.findByRole('dialog');
     expect(await within(dropdown).findByText('Guide combo')).toBeInTheDocument();
-    expect(within(dropdown).getByText('R$ 650,00')).toBeInTheDocument();
+    const cartPrice = within(dropdown).getByTestId('cart-price-30');
+    expect(within(cartPrice).getByTestId('price-charged')).toHaveTextContent('R$ 605,00');
+    expect(within(cartPrice).getByTestId('price-separately')).toHaveTextContent('R$ 650,00');
+    expect(within(cartPrice).getByTestId('price-saving')).toHaveTextContent('Save R$ 45,00 (6%)');
     expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute(
       'href',
       '/shop/checkout',
