@@ -1,37 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeDeviation, weldPositions } from './deviation';
-
-/**
- * A triangle soup (three vertices per triangle, as the STL loader gives it) of a height field
- * z = height(x, y) over a `columns`×`rows` grid of `step` mm.
- */
-function heightField(
-  columns: number,
-  rows: number,
-  step: number,
-  height: (x: number, y: number) => number,
-): Float32Array {
-  const soup = new Float32Array(columns * rows * 2 * 9);
-  let offset = 0;
-  const put = (i: number, j: number) => {
-    const x = i * step;
-    const y = j * step;
-    soup[offset++] = x;
-    soup[offset++] = y;
-    soup[offset++] = height(x, y);
-  };
-  for (let j = 0; j < rows; j++) {
-    for (let i = 0; i < columns; i++) {
-      put(i, j);
-      put(i + 1, j);
-      put(i + 1, j + 1);
-      put(i, j);
-      put(i + 1, j + 1);
-      put(i, j + 1);
-    }
-  }
-  return soup;
-}
+import { archPair, heightField } from './test-meshes';
 
 describe('distinct vertices of a triangle soup', () => {
   it('finds each shared vertex once and maps every corner to it', () => {
@@ -81,21 +50,19 @@ describe('deviation of the newer mesh from the older one', () => {
     for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThanOrEqual(seen[i - 1]!);
   });
 
-  it('maps a 200,000-triangle jaw in under 2 s', () => {
-    // A 63 × 63 mm arch-sized field of cusps (317 × 316 quads ≈ 200k triangles), and a revision
-    // with up to 0.6 mm of change: both about the size of a full-arch scan.
-    const cusps = (x: number, y: number) => 3 * Math.sin(x / 4) * Math.cos(y / 5);
-    const older = heightField(317, 316, 0.2, cusps);
-    const newer = heightField(317, 316, 0.2, (x, y) => cusps(x, y) + 0.6 * Math.sin(x / 9) ** 2);
+  it('maps a 200,000-triangle jaw in under 2 s of processor time', () => {
+    const { older, newer } = archPair();
     expect(newer.length / 9).toBeGreaterThanOrEqual(200_000);
-    const started = performance.now();
+    // Processor time, not wall time: the test tiers share two cores with other test files,
+    // which would stretch the wall time of the same work (scripts/deviation-bench.ts measures
+    // it alone).
+    const started = process.cpuUsage();
     const { max, measured } = computeDeviation(older, newer);
-    const elapsed = performance.now() - started;
-    console.info(
-      `deviation map: ${measured} vertices of 200k triangles in ${elapsed.toFixed(0)} ms`,
-    );
-    expect(max).toBeGreaterThan(0.3);
+    const used = process.cpuUsage(started);
+    const ms = (used.user + used.system) / 1000;
+    console.info(`deviation map: ${measured} vertices, ${ms.toFixed(0)} ms of processor time`);
+    expect(max).toBeGreaterThan(0.59);
     expect(max).toBeLessThan(0.61);
-    expect(elapsed).toBeLessThan(2000);
+    expect(ms).toBeLessThan(2000);
   });
 });

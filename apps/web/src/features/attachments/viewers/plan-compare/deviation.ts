@@ -73,6 +73,8 @@ const BUILD_SHARE = 0.2;
 /** Closer than this (1 µm) counts as on the surface: the search stops there. */
 const ON_SURFACE_SQ = 1e-6;
 
+const squared = (x: number, y: number, z: number) => x * x + y * y + z * z;
+
 /**
  * Squared distance from p to the triangle abc (Ericson, Real-Time Collision Detection 5.1.5),
  * on plain numbers: it runs for every candidate triangle of every vertex.
@@ -101,7 +103,6 @@ export function pointTriangleDistanceSq(
     apz = pz - az;
   const d1 = abx * apx + aby * apy + abz * apz;
   const d2 = acx * apx + acy * apy + acz * apz;
-  const squared = (x: number, y: number, z: number) => x * x + y * y + z * z;
   if (d1 <= 0 && d2 <= 0) return squared(apx, apy, apz);
   const bpx = px - t[ib]!,
     bpy = py - t[ib + 1]!,
