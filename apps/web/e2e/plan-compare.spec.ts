@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type Locator } from '@playwright/test';
 import { translate } from '@dentflow/domain';
-import { queryRows, setUserLanguage } from './support/database';
+import { setUserLanguage, sql } from './support/database';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './support/environment';
 import { signIn } from './support/session';
 import { DEMO_PASSWORD } from './support/texts';
@@ -77,12 +77,11 @@ test.beforeAll(async () => {
     const file = path.join(E2E_DATA_DIR, 'files', ...key.split('/'));
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, plan.bytes);
-    await queryRows(
+    await sql(
       `insert into attachments (case_id, user_id, bucket_name, attachment_type, status, filename,
          filesize, mimetype, storage_key, uploaded_at)
        select $1::int, id, 'planning', 'generic', 'publish', $2, $3::int, 'model/stl', $4, now()
-       from users where nick_name = 'planner'
-       returning id`,
+       from users where nick_name = 'planner'`,
       [caseId, plan.name, plan.bytes.length, key],
     );
   }
