@@ -4,7 +4,8 @@
 // statically (the manifest's `imports`; `dynamicImports` load later, on demand). The language
 // catalogue, which also arrives before the first render, is shown next to it (the largest of the
 // three) but is not part of the budget.
-// It also checks that the 3D and DICOM viewers stay out of the case page's initial chunks.
+// It also checks that the 3D, compare and DICOM viewers (and three-mesh-bvh) stay out of the case
+// page's initial chunks.
 // Prints a table; exits 1 on an overrun or a viewer in an initial chunk.
 // Usage: node scripts/route-budget.mjs [--json]
 import { readFileSync } from 'node:fs';
@@ -20,10 +21,15 @@ const CATALOGUES = [
 const VIEWERS = [
   'src/features/attachments/viewers/stl-viewer.tsx',
   'src/features/attachments/viewers/dicom-viewer.tsx',
+  'src/features/attachments/viewers/plan-compare/plan-compare-viewer.tsx',
 ];
-/** Strings only three.js, @react-three/fiber and dwv (the DICOM toolkit) put in a chunk. */
+/**
+ * Strings only three.js, @react-three/fiber, three-mesh-bvh (the compare viewer's deviation map)
+ * and dwv (the DICOM toolkit) put in a chunk.
+ */
 const VIEWER_MARKERS = [
   { library: 'three', marker: '__THREE__' },
+  { library: 'three-mesh-bvh', marker: 'Only BufferGeometries are supported' },
   { library: '@react-three/fiber', marker: 'R3F' },
   { library: 'dwv', marker: 'dwv' },
   { library: 'dwv', marker: '1.2.840.10008' },
@@ -134,8 +140,13 @@ if (process.argv.includes('--json')) {
     `initial = entry + lazy layout and page + their static imports; + catalogue adds ${largestCatalogue.file}`,
   );
   const caseViewerCheck = results.find((r) => r.route === 'case page');
-  if (caseViewerCheck && !caseViewerCheck.problems.some((p) => /viewer|three|dwv|R3F/.test(p))) {
-    console.log('case page: no initial chunk holds three, @react-three/fiber or dwv code');
+  if (
+    caseViewerCheck &&
+    !caseViewerCheck.problems.some((p) => /viewer|three|dwv|R3F|BufferGeometries/.test(p))
+  ) {
+    console.log(
+      'case page: no initial chunk holds three, @react-three/fiber, three-mesh-bvh or dwv code',
+    );
   }
 }
 for (const r of results) for (const problem of r.problems) console.log(`${r.route}: ${problem}`);

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Card, Center, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCube, IconDownload, IconFile, IconScan } from '@tabler/icons-react';
+import { IconCube, IconDownload, IconFile, IconGitCompare, IconScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isAttachmentOk, isPublished } from '@dentflow/domain';
 import { useAttachmentLabel } from '../attachment-label';
@@ -39,6 +39,8 @@ export function AttachmentCard(props: {
   item: CaseAttachment;
   readOnly: boolean;
   onOpen: (item: CaseAttachment) => void;
+  /** Set when the file can be compared with another planning STL of the case. */
+  onCompare?: (item: CaseAttachment) => void;
   onChanged: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -123,6 +125,17 @@ export function AttachmentCard(props: {
                   onClick={() => props.onOpen(item)}
                 >
                   {kind === 'stl' ? <IconCube size={16} /> : <IconScan size={16} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {props.onCompare && (
+              <Tooltip label={t('files:planCompare.open')}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('files:planCompare.open')}
+                  onClick={() => props.onCompare?.(item)}
+                >
+                  <IconGitCompare size={16} />
                 </ActionIcon>
               </Tooltip>
             )}

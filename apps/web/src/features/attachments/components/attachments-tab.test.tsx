@@ -199,6 +199,35 @@ describe('case attachments tab', () => {
     );
   });
 
+  it('offers Compare on planning STL files once the case has two of them', async () => {
+    serve();
+    const first = renderTab(caseDetail({ caseStatus: 'execute' }));
+    await screen.findByRole('region', { name: 'Planning' });
+    expect(
+      screen.queryByRole('button', { name: 'Compare with another version' }),
+    ).not.toBeInTheDocument();
+    first.unmount();
+
+    const revised = attachment({
+      id: 5,
+      bucketName: 'planning',
+      attachmentType: 'generic',
+      filename: 'plan-v2.stl',
+      mimetype: 'model/stl',
+      status: 'publish',
+      actions: [],
+    });
+    serve({ ...LIST, items: [...LIST.items, revised] });
+    renderTab(caseDetail({ caseStatus: 'execute' }));
+    const planning = await screen.findByRole('region', { name: 'Planning' });
+    expect(
+      await within(planning).findAllByRole('button', { name: 'Compare with another version' }),
+    ).toHaveLength(2);
+    expect(
+      within(section('Exams')).queryByRole('button', { name: 'Compare with another version' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('offers uploads where the server says the caller may send files', async () => {
     serve({ ...LIST, uploadBuckets: ['planning'] });
     renderTab(caseDetail({ caseStatus: 'execute' }));

@@ -47,6 +47,7 @@ import {
 } from '../api/list-case-attachments';
 import { ImageViewer } from '../viewers/image-viewer';
 import { stlLayersFor } from '../viewers/stl-scene';
+import { canCompare } from '../viewers/plan-compare/compare-pair';
 import { useAttachmentLabel } from '../attachment-label';
 import { AttachmentCard } from './attachment-card';
 import { LeaveGuard } from './use-leave-guard';
@@ -58,6 +59,11 @@ import { useUploadQueue, type UploadTransport } from './use-upload-queue';
 const StlViewer = lazy(() =>
   import('../viewers/stl-viewer').then((m) => ({ default: m.StlViewer })),
 );
+const PlanCompareViewer = lazy(() =>
+  import('../viewers/plan-compare/plan-compare-viewer').then((m) => ({
+    default: m.PlanCompareViewer,
+  })),
+);
 const DicomViewer = lazy(() =>
   import('../viewers/dicom-viewer').then((m) => ({ default: m.DicomViewer })),
 );
@@ -65,6 +71,7 @@ const DicomViewer = lazy(() =>
 type OpenViewer =
   | { kind: 'image'; id: number }
   | { kind: 'stl'; id: number }
+  | { kind: 'compare'; id: number }
   | { kind: 'dicom'; item: CaseAttachment }
   | null;
 
@@ -262,6 +269,11 @@ export function CaseAttachmentsTab(props: {
                       item={item}
                       readOnly={caseDetail.readOnly}
                       onOpen={open}
+                      onCompare={
+                        canCompare(items, item.id)
+                          ? () => setViewer({ kind: 'compare', id: item.id })
+                          : undefined
+                      }
                       onChanged={refresh}
                     />
                   ))}
@@ -284,12 +296,18 @@ export function CaseAttachmentsTab(props: {
           onClose={() => setViewer(null)}
         />
       )}
-      {(viewer?.kind === 'stl' || viewer?.kind === 'dicom') && (
+      {(viewer?.kind === 'stl' || viewer?.kind === 'dicom' || viewer?.kind === 'compare') && (
         <Modal
           opened
           onClose={() => setViewer(null)}
           fullScreen
-          title={viewer.kind === 'stl' ? t('files:stlViewer.title') : t('files:dicomViewer.title')}
+          title={t(
+            viewer.kind === 'stl'
+              ? 'files:stlViewer.title'
+              : viewer.kind === 'compare'
+                ? 'files:planCompare.title'
+                : 'files:dicomViewer.title',
+          )}
           styles={{ body: { height: 'calc(100dvh - 60px)', padding: 0 } }}
         >
           <Suspense
@@ -306,6 +324,8 @@ export function CaseAttachmentsTab(props: {
                   label: label(layer.attachment),
                 }))}
               />
+            ) : viewer.kind === 'compare' ? (
+              <PlanCompareViewer files={items} openedId={viewer.id} />
             ) : (
               <DicomViewer
                 attachmentId={viewer.item.id}

@@ -4,27 +4,13 @@ import { IconFocusCentered } from '@tabler/icons-react';
 import { Canvas, useThree } from '@react-three/fiber';
 import { DoubleSide, type BufferGeometry, type PerspectiveCamera } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { useTranslation } from 'react-i18next';
-import { getAttachment } from '../api/get-attachment';
+import { loadStl } from './load-stl';
 import { frameBox, unionBox, type StlLayer } from './stl-scene';
 
 export type LabelledStlLayer = StlLayer & { label: string };
 
 type Loaded = { geometry: BufferGeometry } | { error: true };
-
-/** Downloads and parses one STL (binary or ASCII) through a fresh signed link. */
-async function loadStl(attachmentId: number, signal: AbortSignal): Promise<BufferGeometry> {
-  const { url } = await getAttachment(attachmentId);
-  if (!url) throw new Error('no url');
-  const response = await fetch(url, { signal });
-  if (!response.ok) throw new Error(`download failed (${response.status})`);
-  const geometry = new STLLoader().parse(await response.arrayBuffer());
-  // Many scanners write zero normals: recomputed from the faces, or the model renders black.
-  geometry.computeVertexNormals();
-  geometry.computeBoundingBox();
-  return geometry;
-}
 
 interface SceneModel {
   id: number;
