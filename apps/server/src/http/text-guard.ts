@@ -15,7 +15,9 @@ export const INPUT_DEPTH_MAX = 32;
 const isPlainObject = (value: object): boolean => {
   const prototype = Object.getPrototypeOf(value) as object | null;
   return (
-    prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null
+    prototype === Object.prototype ||
+    prototype === null ||
+    Object.getPrototypeOf(prototype) === null
   );
 };
 
