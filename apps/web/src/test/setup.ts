@@ -4,8 +4,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { i18nReady } from '../lib/i18n';
 
-// findBy…/waitFor wait up to 5 s (1 s by default): a loaded CI machine renders slowly.
-configure({ asyncUtilTimeout: 5000 });
+// findBy…/waitFor wait up to 10 s (1 s by default): a loaded CI machine renders slowly.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine needs these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

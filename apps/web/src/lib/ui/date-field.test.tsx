@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Language } from '@dentflow/domain';
 import { parseTypedDate } from '../dates';
 import { applyLanguage } from '../i18n';
+import { findDateField } from '../../test/date-field';
 import { renderWithApp } from '../../test/render';
 import { DateField } from './date-field';
 
@@ -38,7 +38,7 @@ function Field({ initial, onChange }: { initial: string; onChange: (value: strin
   );
 }
 
-describe('DateField', { timeout: 15_000 }, () => {
+describe('DateField', () => {
   afterAll(() => applyLanguage('en'));
 
   it.each<{ language: Language; shown: string; placeholder: string }>([
@@ -48,7 +48,7 @@ describe('DateField', { timeout: 15_000 }, () => {
   ])('shows a day in the $language format, whatever the browser', async (row) => {
     await applyLanguage(row.language);
     renderWithApp(<Field initial="2026-11-25" onChange={() => {}} />);
-    const input = screen.getByRole('textbox', { name: 'Birth date' });
+    const input = await findDateField('Birth date');
     expect(input).toHaveValue(row.shown);
     expect(input).toHaveAttribute('placeholder', row.placeholder);
   });
@@ -57,7 +57,7 @@ describe('DateField', { timeout: 15_000 }, () => {
     await applyLanguage('ptBR');
     const onChange = vi.fn();
     renderWithApp(<Field initial="" onChange={onChange} />);
-    const input = screen.getByRole('textbox', { name: 'Birth date' });
+    const input = await findDateField('Birth date');
     await userEvent.type(input, '03/02/2027');
     expect(onChange).toHaveBeenLastCalledWith('2027-02-03');
     await userEvent.keyboard('{Escape}');

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { applyLanguage } from '../../../lib/i18n';
 import { fail, mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock';
 import { completeProfile } from '../../../test/profiles';
+import { findDateField } from '../../../test/date-field';
 import { renderRoutes } from '../../../test/render';
 import type { AuditItem } from '@dentflow/domain';
 import { AuditPage } from './audit-page';
@@ -123,8 +124,8 @@ describe('audit log screen', { timeout: 60_000 }, () => {
       expect(last.get('entity')).toBe('user');
     });
 
-    await user.type(screen.getByLabelText('From'), '2026-03-01');
-    await user.type(screen.getByLabelText('To'), '2026-03-04');
+    await user.type(await findDateField('From'), '03/01/2026');
+    await user.type(await findDateField('To'), '03/04/2026');
     await waitFor(() => {
       const last = searches(calls).at(-1)!;
       expect(last.get('from')).toBe(new Date(2026, 2, 1).toISOString());
