@@ -20,6 +20,9 @@ const MARGIN = 56;
 const INK = rgb(0.1, 0.12, 0.16);
 const MUTED = rgb(0.38, 0.42, 0.48);
 
+/** Letters whose stroke is part of the letter, so decomposing them leaves nothing to keep. */
+const STROKED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i' };
+
 /** The text with every character the font cannot encode replaced by a close one. */
 function writable(font: PDFFont, text: string): string {
   const supported = new Set(font.getCharacterSet());
@@ -30,7 +33,7 @@ function writable(font: PDFFont, text: string): string {
       continue;
     }
     // Decomposed: a letter with a mark the font lacks becomes the bare letter; odd spaces a space.
-    const plain = [...char.normalize('NFKD')]
+    const plain = [...(STROKED[char] ?? char).normalize('NFKD')]
       .filter((c) => supported.has(c.codePointAt(0)!))
       .join('');
     out += plain || (/\s/.test(char) ? ' ' : '?');
