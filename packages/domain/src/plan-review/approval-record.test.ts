@@ -9,10 +9,7 @@ describe('certificateCodeOf', () => {
   it.each([
     [new Uint8Array(15), '0000-0000-0000-0000-0000-0000'],
     [new Uint8Array(15).fill(255), 'ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ'],
-    [
-      Uint8Array.from([0x08, ...new Array<number>(14).fill(0)]),
-      '1000-0000-0000-0000-0000-0000',
-    ],
+    [Uint8Array.from([0x08, ...new Array<number>(14).fill(0)]), '1000-0000-0000-0000-0000-0000'],
   ])('encodes %o as %s', (bytes, code) => {
     expect(certificateCodeOf(bytes)).toBe(code);
   });

@@ -39,11 +39,7 @@ const groupsOf = (chars: string) => chars.match(new RegExp(`.{1,${GROUP}}`, 'g')
  * not matter, and the letters people confuse with digits (O, I, L) read as those digits.
  */
 export function normalizeCertificateCode(input: string): string | null {
-  const chars = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const chars = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (chars.length !== CODE_CHARS) return null;
   for (const char of chars) if (!ALPHABET.includes(char)) return null;
   return groupsOf(chars);

@@ -38,7 +38,11 @@ const exam = file({ id: 30, bucketName: 'exams', status: 'public' });
 
 describe('planVersionChains', () => {
   it.each([
-    ['one published file', [file({ id: 1 })], [{ chainId: 1, current: 1, draft: null, history: [] }]],
+    [
+      'one published file',
+      [file({ id: 1 })],
+      [{ chainId: 1, current: 1, draft: null, history: [] }],
+    ],
     [
       'a superseded v1 and its v2',
       [v2, v1],

@@ -67,12 +67,7 @@ export const isSupersededVersion = (file: { supersededAt?: string | null }) =>
 
 /** Why a planning upload may not answer `target` as its next version (`replacesId`), or null. */
 export type ReplaceRejection =
-  | 'notFound'
-  | 'otherCase'
-  | 'notPlanning'
-  | 'notPublished'
-  | 'superseded'
-  | 'nextVersionPending';
+  'notFound' | 'otherCase' | 'notPlanning' | 'notPublished' | 'superseded' | 'nextVersionPending';
 
 /**
  * A new upload may replace the current version of a chain in the same case: a planning file,
