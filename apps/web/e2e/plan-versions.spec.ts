@@ -127,7 +127,9 @@ test('the planner sends v2 as the new version of the file and publishes it', asy
     .setInputFiles({ name: V2_NAME, mimeType: 'model/stl', buffer: PLAN_V2 });
   expect((await confirmed).status()).toBe(200);
   const v2 = planning.getByTestId('attachment-card').filter({ hasText: V2_NAME });
-  await expect(v2.getByText(en('files', 'versions.label', { version: 2 }))).toBeVisible();
+  await expect(
+    v2.getByText(en('files', 'versions.label', { version: 2 }), { exact: true }),
+  ).toBeVisible();
   await v2.getByRole('button', { name: en('domain', 'attachmentActions.publish') }).click();
   await expect(v2.getByText(/^Published by /)).toBeVisible();
   await page.context().close();

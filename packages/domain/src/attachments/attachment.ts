@@ -56,7 +56,8 @@ export type AttachmentStatus = (typeof ATTACHMENT_STATUSES)[number];
  */
 export const DOWNLOAD_LINK_SECONDS = 300;
 
-export const attachmentSchema = z.object({
+// Pure: only the server validates with it, and the web's initial chunks need not build it.
+export const attachmentSchema = /* @__PURE__ */ z.object({
   id: z.number().int(),
   caseId: z.number().int().nullable(),
   userId: z.number().int(),
