@@ -31,9 +31,12 @@ let caseId: number;
 
 beforeAll(async () => {
   t = await startTestApp();
-  [doctor, planner, supervisor, printer] = await Promise.all(
-    ['doctor', 'planner', 'supervisor', 'printer'].map((name) => login(t.app, name)),
-  );
+  [doctor, planner, supervisor, printer] = await Promise.all([
+    login(t.app, 'doctor'),
+    login(t.app, 'planner'),
+    login(t.app, 'supervisor'),
+    login(t.app, 'printer'),
+  ]);
   otherDoctor = await createUser(t.app, ['client']);
   caseId = await caseInStatus(
     { app: t.app, owner: doctor, supervisor, planner, printer },
