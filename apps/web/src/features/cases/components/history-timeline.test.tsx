@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { CaseEvent } from '@dentflow/domain';
 import { applyLanguage } from '../../../lib/i18n';
 import { mockFetch, ok } from '../../../test/fetch-mock';
@@ -21,6 +22,36 @@ const event = (overrides: Partial<CaseEvent>): CaseEvent => ({
 describe('history timeline', { timeout: 15_000 }, () => {
   beforeEach(() => applyLanguage('en'));
   afterEach(() => vi.unstubAllGlobals());
+
+  it('links an approval to its certificate, which the browser downloads', async () => {
+    const code = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01';
+    const { calls } = mockFetch((call) =>
+      call.path === '/approval/4/certificate'
+        ? new Response(new Blob(['%PDF-1.7']), {
+            status: 200,
+            headers: { 'content-disposition': 'attachment; filename="approval-42-4.pdf"' },
+          })
+        : ok([
+            event({
+              action: 'approve',
+              fromStatus: 'approve',
+              toStatus: 'finishing',
+              detail: { text: 'Approved', approvalId: 4, certificateCode: code },
+            }),
+          ]),
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }),
+    );
+    renderWithApp(<HistoryTimeline caseId={42} />);
+    const link = await screen.findByTestId('history-certificate');
+    expect(link).toHaveTextContent(`Approval certificate ${code}`);
+    await userEvent.click(link);
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/approval/4/certificate')).toBe(true),
+    );
+  });
 
   it('shows a validation without payment with its reason and, when present, the unpaid amount', async () => {
     mockFetch(() =>
