@@ -40,10 +40,10 @@ describe('history timeline', { timeout: 15_000 }, () => {
             }),
           ]),
     );
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }),
-    );
+    // jsdom has no object URLs: these stand in for the browser's (restored below).
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = vi.fn(() => 'blob:certificate');
+    URL.revokeObjectURL = vi.fn();
     renderWithApp(<HistoryTimeline caseId={42} />);
     const link = await screen.findByTestId('history-certificate');
     expect(link).toHaveTextContent(`Approval certificate ${code}`);
@@ -51,6 +51,9 @@ describe('history timeline', { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect(calls.some((call) => call.path === '/approval/4/certificate')).toBe(true),
     );
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
   });
 
   it('shows a validation without payment with its reason and, when present, the unpaid amount', async () => {
