@@ -21,13 +21,16 @@ const event = (overrides: Partial<CaseEvent>): CaseEvent => ({
 
 describe('history timeline', { timeout: 15_000 }, () => {
   beforeEach(() => applyLanguage('en'));
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('links an approval to its certificate, which the browser downloads', async () => {
     const code = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01';
     const { calls } = mockFetch((call) =>
       call.path === '/approval/4/certificate'
-        ? new Response(new Blob(['%PDF-1.7']), {
+        ? new Response('%PDF-1.7', {
             status: 200,
             headers: { 'content-disposition': 'attachment; filename="approval-42-4.pdf"' },
           })
@@ -44,6 +47,12 @@ describe('history timeline', { timeout: 15_000 }, () => {
     const { createObjectURL, revokeObjectURL } = URL;
     URL.createObjectURL = vi.fn(() => 'blob:certificate');
     URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
     renderWithApp(<HistoryTimeline caseId={42} />);
     const link = await screen.findByTestId('history-certificate');
     expect(link).toHaveTextContent(`Approval certificate ${code}`);
@@ -51,7 +60,7 @@ describe('history timeline', { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect(calls.some((call) => call.path === '/approval/4/certificate')).toBe(true),
     );
-    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    await waitFor(() => expect(saved).toEqual(['approval-42-4.pdf']));
     URL.createObjectURL = createObjectURL;
     URL.revokeObjectURL = revokeObjectURL;
   });
