@@ -315,4 +315,20 @@ describe('approval record', () => {
     const [row] = await db.select().from(attachments).where(eq(attachments.id, v3.id));
     expect(row?.contentSha256).toBe(PLAN_V1_SHA256);
   });
+
+  it('taking the newest version back puts the one it replaced in force again', async () => {
+    const v3 = (await listFiles(planner)).find((file) => file.version === 3)!;
+    const v2Before = (await listFiles(planner)).find((file) => file.id === v2.id)!;
+    expect(v2Before.supersededAt).not.toBeNull();
+    await mustMove(planner, v3.id, 'unpublish');
+    const v2After = (await listFiles(doctor)).find((file) => file.id === v2.id)!;
+    expect(v2After.supersededAt).toBeNull();
+    expect(v2After.actions).toContain('cancelChangeRequest');
+    // Published again, it supersedes v2 once more; the record still says v2.
+    await mustMove(planner, v3.id, 'publish');
+    expect(
+      (await listFiles(doctor)).find((file) => file.id === v2.id)?.supersededAt,
+    ).not.toBeNull();
+    expect(await approvalsOf(doctor)).toEqual([record]);
+  });
 });
