@@ -331,4 +331,19 @@ describe('approval record', () => {
     ).not.toBeNull();
     expect(await approvalsOf(doctor)).toEqual([record]);
   });
+
+  it("the approver's data export lists the approval, and no one else's", async () => {
+    const exported = async (session: Session) =>
+      json<{ approvals: { id: number; certificateCode: string; address: string }[] }>(
+        await get(session, '/api/v1/profile/export'),
+      ).approvals;
+    expect(await exported(doctor)).toEqual([
+      expect.objectContaining({
+        id: record.id,
+        certificateCode: record.certificateCode,
+        address: '127.0.0.1',
+      }),
+    ]);
+    expect(await exported(otherDoctor)).toEqual([]);
+  });
 });

@@ -43,6 +43,18 @@ export async function findApprovalRecord(
   return flat(await withApprover(db).where(eq(caseApprovalRecords.id, id)).limit(1))[0];
 }
 
+/** The approvals a user made (their own data: the account's export), oldest first. */
+export async function listApprovalRecordsByApprover(
+  db: DbOrTx,
+  approverId: number,
+): Promise<ApprovalRecordRow[]> {
+  return db
+    .select()
+    .from(caseApprovalRecords)
+    .where(eq(caseApprovalRecords.approverId, approverId))
+    .orderBy(asc(caseApprovalRecords.id));
+}
+
 /** The record of a certificate code (stored in its grouped, upper-case form). */
 export async function findApprovalRecordByCode(
   db: DbOrTx,
