@@ -46,6 +46,8 @@ import { createAvatarService } from './modules/attachments/avatar.service';
 import { endAllAccountAccess, endSessionsAndResetLinks } from './modules/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCasesRoutes } from './modules/cases/cases.routes';
+import { registerApprovalsRoutes } from './modules/approvals/approvals.routes';
+import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createCasesService } from './modules/cases/cases.service';
 import { loadCaseAccess } from './modules/cases';
 import { createAuthService } from './modules/auth/auth.service';
@@ -294,8 +296,11 @@ export async function buildApp(
   registerProfileRoutes(app, createProfileService(ctx), config);
   registerMetadataRoutes(app, createMetadataService(ctx));
   registerShopRoutes(app, createShopService(ctx), config);
-  const cases = createCasesService(ctx);
+  // Approvals sit above cases: the approve move records through the recorder passed in here.
+  const approvals = createApprovalsService(ctx);
+  const cases = createCasesService(ctx, { approvals: approvals.recorder });
   registerCasesRoutes(app, cases, config);
+  registerApprovalsRoutes(app, approvals, config);
   const attachments = createAttachmentsService(ctx);
   registerAttachmentRoutes(app, attachments, config);
   registerResumableUploadRoutes(app, createResumableUploads(ctx, attachments), config);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   announce,
@@ -172,5 +173,28 @@ describe('S3 store (s3rver)', () => {
     await storage.delete('avatars/1/abc');
     expect(await storage.head('avatars/1/abc')).toBeNull();
     await storage.delete('avatars/1/abc');
+  });
+
+  it('a planning upload keeps the SHA-256 of the bytes in the bucket', async () => {
+    const supervisor = await login(t.app, 'supervisor');
+    const plan = sampleStl(300);
+    const created = await announce(t.app, supervisor, caseId, {
+      filename: 'plan.stl',
+      filesize: plan.length,
+      attachment_name: 'planning',
+    });
+    const { attachment, upload } = json<{ obj: Announced }>(created).obj;
+    expect((await postToStore(upload, plan, 'plan.stl')).status).toBeLessThan(300);
+    const confirmed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/attachment/uploadedSuccess/${attachment.id}`,
+      headers: bearer(supervisor),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const sha256 = createHash('sha256').update(plan).digest('hex');
+    expect(json<{ obj: { attachment: { sha256: string } } }>(confirmed).obj.attachment.sha256).toBe(
+      sha256,
+    );
+    expect((await attachmentRow(t.app.database.db, attachment.id))?.contentSha256).toBe(sha256);
   });
 });

@@ -75,3 +75,5 @@ export * from './cases/case-currency';
 export * from './cases/list-total';
 export * from './payments/payment-availability';
 export * from './history/history-sentence';
+export * from './plan-review/plan-versions';
+export * from './plan-review/approval-record';

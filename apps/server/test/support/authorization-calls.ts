@@ -363,6 +363,18 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     record: 'case',
     request: (r) => ({ url: `/api/v1/case/${r.caseId}/get` }),
   },
+  'GET /api/v1/case/{caseId}/approvals': {
+    record: 'case',
+    request: (r) => ({ url: `/api/v1/case/${r.caseId}/approvals` }),
+  },
+  'GET /api/v1/approval/{id}/certificate': {
+    record: 'approval record',
+    request: (r) => ({ url: `/api/v1/approval/${r.approvalId}/certificate` }),
+  },
+  'GET /api/v1/certificate/{code}': {
+    record: 'certificate code',
+    request: (r) => ({ url: `/api/v1/certificate/${r.code}` }),
+  },
   'GET /api/v1/case/{id}/history': {
     record: 'case',
     request: (r) => ({ url: `/api/v1/case/${r.caseId}/history` }),

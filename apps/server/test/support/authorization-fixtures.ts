@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { emptyServiceDataV3, type Role } from '@dentflow/domain';
+import {
+  CERTIFICATE_CODE_BYTES,
+  certificateCodeOf,
+  emptyServiceDataV3,
+  type Role,
+} from '@dentflow/domain';
 import type { Db } from '../../src/db/client';
 import {
   attachments,
+  caseApprovalRecords,
   caseServices,
   clinicPartners,
   coupons,
@@ -307,6 +313,35 @@ async function insertAttachment(
     })
     .returning({ id: attachments.id });
   return row!.id;
+}
+
+/** An approval record of the case, written as the approve move writes one. */
+async function insertApprovalRecord(world: World, caseId: number): Promise<RecordIds> {
+  const [row] = await world.db
+    .insert(caseApprovalRecords)
+    .values({
+      caseId,
+      approverId: world.sessions.doctor.profile.id,
+      approvedAt: new Date(),
+      address: '127.0.0.1',
+      text: 'Approved',
+      language: 'en',
+      certificateCode: certificateCodeOf(randomBytes(CERTIFICATE_CODE_BYTES)),
+      patientName: 'Ana Lima',
+      services: [],
+      files: [
+        {
+          attachmentId: MISSING_ID,
+          chainId: MISSING_ID,
+          version: 1,
+          fileName: 'plan.stl',
+          size: 1,
+          sha256: '0'.repeat(64),
+        },
+      ],
+    })
+    .returning({ id: caseApprovalRecords.id, code: caseApprovalRecords.certificateCode });
+  return { approvalId: row!.id, code: row!.code };
 }
 
 /** A planning file of the case in `status`, uploaded by its planner (else a supervisor). */
@@ -624,6 +659,16 @@ export const RECORD_KINDS: Record<string, RecordKind> = {
       }),
     }),
     () => ({ attachmentId: MISSING_ID }),
+  ),
+  'approval record': inCase(
+    async (world, found) => insertApprovalRecord(world, found.caseId),
+    () => ({ approvalId: MISSING_ID }),
+  ),
+  // A code is public: own = a stored code, another = a well-formed code no record has.
+  'certificate code': global(
+    async (world) => insertApprovalRecord(world, world.families.doctor.caseId),
+    async () => ({ code: '0000-0000-0000-0000-0000-0000' }),
+    { code: 'not-a-code' },
   ),
   'private planning file': planningFile('private'),
   'published planning file': planningFile('publish'),

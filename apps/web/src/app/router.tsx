@@ -28,6 +28,10 @@ const PaymentQueuePage = lazyRoute(
   () => import('../features/payments/routes/payment-queue-page'),
   'PaymentQueuePage',
 );
+const CertificatePage = lazyRoute(
+  () => import('../features/approvals/routes/certificate-page'),
+  'CertificatePage',
+);
 const NotFoundPage = lazyRoute(
   () => import('../features/errors/routes/not-found-page'),
   'NotFoundPage',
@@ -106,6 +110,8 @@ export const routes: RouteObject[] = [
           { path: 'verify/:token?', element: <VerifyPage /> },
           { path: 'error/404', element: <NotFoundPage /> },
           { path: 'error/not-authorized', element: <NotAuthorizedPage /> },
+          // Public: anyone checks a certificate code, signed in or not (decision 028).
+          { path: 'certificate/:code?', element: <CertificatePage /> },
         ],
       },
       {

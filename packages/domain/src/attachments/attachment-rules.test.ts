@@ -201,6 +201,16 @@ describe('attachment actions per actor (every cell)', () => {
     expect(
       attachmentActionsFor('supervisor', { ...file('exams', 'public'), deletedAt: 'x' }, open),
     ).toEqual([]));
+  it.each<AttachmentActor>(['supervisor', 'owner', 'planner'])(
+    'a superseded version takes nothing from %s',
+    (actor) => {
+      const superseded = { ...file('planning', 'request_change'), supersededAt: 'x' };
+      expect(attachmentActionsFor(actor, superseded, execute)).toEqual([]);
+      expect(
+        attachmentActionsFor(actor, { ...superseded, supersededAt: null }, execute),
+      ).not.toEqual([]);
+    },
+  );
 });
 
 describe('who sees a file', () => {

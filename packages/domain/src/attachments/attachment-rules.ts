@@ -232,10 +232,18 @@ export function mayUploadAttachment(
  */
 export function attachmentActionsFor(
   actor: AttachmentActor,
-  attachment: { bucketName: string; status: string; freeze: boolean; deletedAt?: string | null },
+  attachment: {
+    bucketName: string;
+    status: string;
+    freeze: boolean;
+    deletedAt?: string | null;
+    supersededAt?: string | null;
+  },
   state: AttachmentCaseState,
 ): AttachmentAction[] {
   if (attachment.freeze || attachment.deletedAt || isCaseFrozenForFiles(state)) return [];
+  // A version superseded by a later publication is read-only (docs/decisions/028).
+  if (attachment.supersededAt) return [];
   if (attachment.status === 'uploading') return [];
   const planning = attachment.bucketName === 'planning';
   const movable = (action: Exclude<AttachmentAction, 'delete'>) =>

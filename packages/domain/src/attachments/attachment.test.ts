@@ -35,6 +35,13 @@ const attachment = (patch: Partial<Attachment> = {}): Attachment => ({
   deletedAt: null,
   justification: null,
   mimetype: 'image/jpeg',
+  version: 1,
+  chainId: 7,
+  previousVersionId: null,
+  publishedAt: null,
+  publishedBy: null,
+  supersededAt: null,
+  sha256: null,
   ...patch,
 });
 

@@ -56,7 +56,8 @@ export type AttachmentStatus = (typeof ATTACHMENT_STATUSES)[number];
  */
 export const DOWNLOAD_LINK_SECONDS = 300;
 
-export const attachmentSchema = z.object({
+// Pure: only the server validates with it, and the web's initial chunks need not build it.
+export const attachmentSchema = /* @__PURE__ */ z.object({
   id: z.number().int(),
   caseId: z.number().int().nullable(),
   userId: z.number().int(),
@@ -74,6 +75,19 @@ export const attachmentSchema = z.object({
   deletedAt: z.string().nullable(),
   justification: z.string().nullable(),
   mimetype: z.string().max(255).nullable(),
+  /** Version chain (docs/decisions/028): an input or a first plan is version 1 of its own chain. */
+  version: z.number().int().min(1),
+  /** Id of the chain's first version. */
+  chainId: z.number().int(),
+  /** The file this one answers as its next version. */
+  previousVersionId: z.number().int().nullable(),
+  /** The planner's latest publication of the file (kept after later moves). */
+  publishedAt: z.string().nullable(),
+  publishedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Set when the next version was published: the file is read-only from then on. */
+  supersededAt: z.string().nullable(),
+  /** SHA-256 (hex) of the stored bytes of a planning file, computed when its upload is confirmed. */
+  sha256: z.string().nullable(),
   /** Client-side only: upload progress 0-100 and the upload error. */
   uploadPercent: z.number().min(0).max(100).optional(),
   error: z.string().nullable().optional(),

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '../i18n/locale';
 import { formatMoney } from '../money';
 import { CASE_ACTIONS } from '../cases/case-status';
 import {
+  approvalCertificateOf,
   historySentences,
   renderHistorySentence,
   type HistoryEntry,
@@ -251,5 +252,31 @@ describe('history sentences', () => {
       'Unpaid amount: R$ 1,00',
     ]);
     expect(override({ reason: 'Billed monthly' })).toHaveLength(3);
+  });
+
+  it('links an approval to its certificate when the entry names one', () => {
+    const approved = entry({
+      action: 'approve',
+      detail: { text: 'OK', approvalId: 4, certificateCode: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01' },
+    });
+    expect(render('ptBR', approved)).toContain(
+      'Certificado de aprovação ABCD-EFGH-JKMN-PQRS-TVWX-YZ01',
+    );
+    expect(approvalCertificateOf(approved)).toEqual({
+      approvalId: 4,
+      certificateCode: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01',
+    });
+  });
+
+  it.each([
+    ['an approval before records were kept', entry({ action: 'approve', detail: { text: 'OK' } })],
+    ['another move', entry({ action: 'finish', detail: { approvalId: 4, certificateCode: 'X' } })],
+    [
+      'a malformed detail',
+      entry({ action: 'approve', detail: { approvalId: '4', certificateCode: 'X' } }),
+    ],
+  ])('names no certificate for %s', (_what, value) => {
+    expect(approvalCertificateOf(value)).toBeNull();
+    expect(render('en', value).join(' ')).not.toContain('certificate');
   });
 });

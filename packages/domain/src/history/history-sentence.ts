@@ -269,11 +269,28 @@ export function historySentences(entry: HistoryEntry): HistorySentence[] {
   return lines;
 }
 
+/**
+ * The approval record an `approve` entry links to (its certificate), when the entry names one
+ * (decision 028); entries written before approval records were kept name none.
+ */
+export function approvalCertificateOf(
+  entry: Pick<HistoryEntry, 'action' | 'detail'>,
+): { approvalId: number; certificateCode: string } | null {
+  if (entry.action !== 'approve') return null;
+  const approvalId = int(entry.detail.approvalId);
+  const certificateCode = str(entry.detail.certificateCode);
+  return approvalId !== null && certificateCode ? { approvalId, certificateCode } : null;
+}
+
 /** What a move adds: its comment, and a validation without payment its reason and amount. */
 function moveDetails(entry: HistoryEntry): HistorySentence[] {
   const lines: HistorySentence[] = [];
   const comment = str(entry.detail.text);
   if (comment) lines.push({ key: `${D}comment`, params: { text: text(comment) } });
+  const certificate = approvalCertificateOf(entry);
+  if (certificate) {
+    lines.push({ key: `${D}certificate`, params: { code: text(certificate.certificateCode) } });
+  }
   const override = entry.detail.paymentOverride;
   if (entry.action === 'validate' && override && typeof override === 'object') {
     const { reason, unpaidAmount, currency } = override as Record<string, unknown>;

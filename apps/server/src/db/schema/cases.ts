@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -305,6 +306,16 @@ export const attachments = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     modifiedAt: at('modified_at').notNull().defaultNow(),
     deletedAt: at('deleted_at'),
+    /** Version chains of planning files (docs/decisions/028): the file this one answers. */
+    previousVersionId: integer('previous_version_id').references((): AnyPgColumn => attachments.id),
+    version: integer('version').notNull().default(1),
+    /** Id of the chain's first version; null on the first version itself. */
+    chainId: integer('chain_id'),
+    publishedAt: at('published_at'),
+    publishedBy: integer('published_by').references(() => users.id),
+    supersededAt: at('superseded_at'),
+    /** Hex SHA-256 of the stored bytes (planning files; computed when the upload is confirmed). */
+    contentSha256: text('content_sha256'),
   },
   (t) => [
     index('attachments_case_idx').on(t.caseId),

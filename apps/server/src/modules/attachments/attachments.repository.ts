@@ -17,6 +17,10 @@ export type AttachmentPatch = Partial<
     | 'storageKey'
     | 'uploadId'
     | 'uploadPartSize'
+    | 'publishedAt'
+    | 'publishedBy'
+    | 'supersededAt'
+    | 'contentSha256'
   >
 >;
 
@@ -87,6 +91,45 @@ export async function listCaseAttachments(db: DbOrTx, caseId: number): Promise<A
       ),
     )
     .orderBy(asc(attachments.id));
+}
+
+/** The listed files of a version chain (its first version and every later one), oldest first. */
+export async function listChainFiles(db: DbOrTx, chainId: number): Promise<AttachmentRow[]> {
+  return db
+    .select()
+    .from(attachments)
+    .where(
+      and(
+        or(eq(attachments.id, chainId), eq(attachments.chainId, chainId)),
+        isNull(attachments.deletedAt),
+        ne(attachments.status, 'uploading'),
+      ),
+    )
+    .orderBy(asc(attachments.version), asc(attachments.id));
+}
+
+/**
+ * Records a file's hash unless one is there already: files are immutable, so a concurrent
+ * computation wrote the same value.
+ */
+export async function setContentHash(db: DbOrTx, id: number, sha256: string): Promise<void> {
+  await db
+    .update(attachments)
+    .set({ contentSha256: sha256 })
+    .where(and(eq(attachments.id, id), isNull(attachments.contentSha256)));
+}
+
+/** The display names of the users who published files (the answer's `publishedBy`). */
+export async function findPublisherNames(
+  db: DbOrTx,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.displayName })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** The product categories of a case's services and the jaw its service data names, if one. */

@@ -20,6 +20,8 @@ export const uploadAnnouncementBody = z
     attachment_name: z.string().trim().min(1).max(120),
     /** The browser's `File.type`, when known; it must agree with the filename's extension. */
     mimetype: z.string().trim().max(255).optional(),
+    /** A planning file this upload answers: the current version of a chain of the same case. */
+    replacesId: idSchema.optional(),
   })
   .strict();
 

@@ -9,6 +9,8 @@ import {
   isAdmin,
   isCaseBucket,
   mayUploadAttachment,
+  nextVersionOf,
+  replaceRejection,
   attachmentActorFor,
   mayViewAttachment,
   parseAttachmentName,
@@ -23,7 +25,7 @@ import {
 } from '@dentflow/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError, validationError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
 import { loadCaseAccess, type CaseAccess, recordCaseActivity, advancePaidCase } from '../cases';
 import {
@@ -31,9 +33,11 @@ import {
   findAttachmentForUpdate,
   findCaseServiceFacts,
   findDeletedWithObjects,
+  findPublisherNames,
   findStaleAttachments,
   insertAttachment,
   listCaseAttachments,
+  listChainFiles,
   removeAttachmentRow,
   removeAttachmentRows,
   removeUploadingAttachmentRow,
@@ -42,6 +46,7 @@ import {
   type NewAttachmentRow,
 } from './attachments.repository';
 import { contentMatches, SNIFF_BYTES } from './file-sniff';
+import { sha256OfStoredObject } from './content-hash';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import { isoOrNull } from '../../http/envelope';
 import { UPLOAD_STAGING_PREFIX } from '../../adapters/storage/storage';
@@ -67,6 +72,8 @@ export interface UploadAnnouncement {
   filesize: number;
   attachment_name: string;
   mimetype?: string;
+  /** A planning upload answering this file: it becomes the file's next version. */
+  replacesId?: number;
 }
 
 type StatusAction = Exclude<AttachmentAction, 'delete'>;
@@ -103,8 +110,12 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
     const state: AttachmentCaseState = {
       caseStatus: access.caseStatus,
       caseArchived: access.caseArchived,
+      // A superseded version's request was answered by the version that replaced it.
       changeRequested: files.some(
-        (row) => row.bucketName === 'planning' && row.status === 'request_change',
+        (row) =>
+          row.bucketName === 'planning' &&
+          row.status === 'request_change' &&
+          row.supersededAt === null,
       ),
     };
     return { state, files };
@@ -117,7 +128,16 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
     return requiredAttachmentSlots(facts.categoryIds, jaw);
   }
 
-  async function toAttachment(row: AttachmentRow): Promise<Attachment> {
+  async function publisherNames(rows: readonly AttachmentRow[]) {
+    const ids = rows.map((row) => row.publishedBy).filter((id): id is number => id !== null);
+    return findPublisherNames(db, ids);
+  }
+
+  async function toAttachment(
+    row: AttachmentRow,
+    publishers?: Map<number, string>,
+  ): Promise<Attachment> {
+    const names = publishers ?? (await publisherNames([row]));
     const url =
       row.storageKey && row.uploadedAt && !row.deletedAt
         ? await storage.signedDownloadUrl(row.storageKey, {
@@ -143,6 +163,16 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       deletedAt: isoOrNull(row.deletedAt),
       justification: row.justification,
       mimetype: row.mimetype,
+      version: row.version,
+      chainId: row.chainId ?? row.id,
+      previousVersionId: row.previousVersionId,
+      publishedAt: isoOrNull(row.publishedAt),
+      publishedBy:
+        row.publishedBy === null
+          ? null
+          : { id: row.publishedBy, name: names.get(row.publishedBy) ?? '' },
+      supersededAt: isoOrNull(row.supersededAt),
+      sha256: row.contentSha256,
     };
   }
 
@@ -151,6 +181,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
     status: row.status,
     freeze: row.freeze,
     deletedAt: isoOrNull(row.deletedAt),
+    supersededAt: isoOrNull(row.supersededAt),
   });
 
   /**
@@ -260,6 +291,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
     if (!mayUploadAttachment(actor, parsed.bucket, state)) {
       refuse((a) => mayUploadAttachment(a, parsed.bucket, state));
     }
+    const replaces = await replacedVersion(caseId, parsed.bucket, input.replacesId);
     const required = (await requiredSlots(caseId)).some(
       (slot) => slot.bucketName === parsed.bucket && slot.attachmentType === parsed.kind,
     );
@@ -276,9 +308,51 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       filesize: input.filesize,
       mimetype: contentType,
       storageKey,
+      ...nextVersionOf(replaces && { ...replaces, chainId: replaces.chainId ?? replaces.id }),
       ...extra,
     });
     return { row, contentType, bucket: parsed.bucket };
+  }
+
+  /**
+   * The file a planning upload answers (`replacesId`): the current version of a chain of the same
+   * case. Anything else is a 400 on the field, the same whether the file exists elsewhere or not.
+   */
+  async function replacedVersion(
+    caseId: number,
+    bucket: AttachmentBucket,
+    replacesId: number | undefined,
+  ): Promise<AttachmentRow | null> {
+    if (replacesId === undefined) return null;
+    const invalid = () => validationError({ replacesId: 'validation.invalid' });
+    if (bucket !== 'planning') throw invalid();
+    const target = await findAttachmentById(db, replacesId);
+    if (!target || target.caseId !== caseId) throw invalid();
+    const chain = await listChainFiles(db, target.chainId ?? target.id);
+    const view = (row: AttachmentRow) => ({
+      ...row,
+      chainId: row.chainId ?? row.id,
+      publishedAt: isoOrNull(row.publishedAt),
+      supersededAt: isoOrNull(row.supersededAt),
+      deletedAt: isoOrNull(row.deletedAt),
+    });
+    if (replaceRejection(view(target), caseId, chain.map(view))) throw invalid();
+    return target;
+  }
+
+  /**
+   * Publishing version N supersedes version N-1 in the same transaction (`at`); taking version N
+   * back (unpublish, delete) puts N-1 in force again (`null`). A previous version superseded by
+   * another file already means a concurrent answer won: 409.
+   */
+  async function settlePreviousVersion(tx: DbOrTx, file: AttachmentRow, at: Date | null) {
+    if (file.previousVersionId === null) return;
+    const previous = await findAttachmentForUpdate(tx, file.previousVersionId);
+    if (!previous) return;
+    if (at && previous.supersededAt !== null) {
+      throw new AppError(409, 'ATTACHMENT_ACTION_NOT_ALLOWED');
+    }
+    await updateAttachment(tx, previous.id, { supersededAt: at });
   }
 
   async function getWithActions(caller: AuthContext, id: number): Promise<AttachmentWithActions> {
@@ -298,9 +372,10 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       const actor = attachmentActorFor(access);
       const { state, files } = await caseState(access);
       const visible = files.filter((row) => mayViewAttachment(actor, rowView(row)));
+      const publishers = await publisherNames(visible);
       const items = await Promise.all(
         visible.map(async (row) => ({
-          ...(await toAttachment(row)),
+          ...(await toAttachment(row, publishers)),
           actions: attachmentActionsFor(actor, rowView(row), state),
         })),
       );
@@ -389,6 +464,8 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
         throw await discard(new AppError(422, 'FILE_CONTENT_MISMATCH'));
       }
       const bucket = row.bucketName as AttachmentBucket;
+      // The hash of the bytes as stored, at the key they are served from (decision 028).
+      const contentSha256 = bucket === 'planning' ? await sha256OfStoredObject(storage, key) : null;
       const status = bucket === 'planning' ? 'private' : row.caseId === null ? 'private' : 'public';
       const advanced: CaseEventMessage[] = [];
       let recorded: { detail: Record<string, unknown> } | null = null;
@@ -399,6 +476,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
           status,
           uploadedAt: new Date(),
           storageKey: key,
+          contentSha256,
         });
         if (done.caseId !== null) {
           recorded = await recordCaseActivity(tx, {
@@ -460,10 +538,15 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
           refuse((a) => attachmentActionsFor(a, view, state).includes(action));
         }
         const to = attachmentStatusAfter(locked, action)!;
+        const now = new Date();
+        if (action === 'publish' || action === 'unpublish') {
+          await settlePreviousVersion(tx, locked, action === 'publish' ? now : null);
+        }
         const done = await updateAttachment(tx, locked.id, {
           status: to,
           // The request text stays with the file until the change is cancelled or a new move.
           justification: action === 'requestChange' ? (text ?? '') : locked.justification,
+          ...(action === 'publish' ? { publishedAt: now, publishedBy: caller.userId } : {}),
         });
         await recordCaseActivity(tx, {
           caseId: access.caseId,
@@ -512,6 +595,8 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
         if (!attachmentActionsFor(actor, view, state).includes('delete')) {
           refuse((a) => attachmentActionsFor(a, view, state).includes('delete'));
         }
+        // A deleted version in force hands the chain back to the version it had replaced.
+        if (locked.status !== 'private') await settlePreviousVersion(tx, locked, null);
         await updateAttachment(tx, locked.id, { deletedAt: new Date() });
         await recordCaseActivity(tx, {
           caseId: access.caseId,

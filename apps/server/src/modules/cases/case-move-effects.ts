@@ -7,17 +7,19 @@ import {
   type CaseAction,
   type CaseMoveBody,
   type Currency,
+  type Language,
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
 import { isoOrNull } from '../../http/envelope';
 import type { CaseAccess } from './case-access.service';
-import type { CaseServiceWithProduct } from './case-detail.repository';
+import { listCaseServices, type CaseServiceWithProduct } from './case-detail.repository';
 import { applyValidation, unpaidAmountOf } from './case-lifecycle.service';
 import { caseChecksOf, paymentFactsOf, type CaseCaller } from './case-rule-facts';
 import { auditPaymentOverride } from './case-status-audit';
 import {
   deferServicesPayment,
+  findPatientName,
   insertCaseReview,
   updateCase,
   updateCaseService,
@@ -45,6 +47,37 @@ export const MOVE_REQUIRED_FIELDS: Partial<Record<CaseAction, MissingFields>> = 
     text ? {} : { text: 'validation.required' },
 };
 
+/** What the approval record of an `approve` move is made of (decision 028). */
+export interface ApprovalInput {
+  caseId: number;
+  ownerId: number;
+  approverId: number;
+  /** The request's language: the record's when the owner's is unknown. */
+  approverLanguage: Language;
+  /** The client address, as audit rows record it. */
+  address: string;
+  text: string;
+  at: Date;
+  patientName: string;
+  /** The approved services with their names in a language (the record's). */
+  servicesIn(language: Language): Promise<{ id: number; name: string }[]>;
+}
+
+/**
+ * The port through which the approvals module records an approval inside the move's
+ * transaction: it sits above cases (it reads the case's files and access), so it is passed in
+ * when the app is composed.
+ */
+export interface ApprovalRecorder {
+  /** Before the transaction: the slow part (hashing files stored before hashes were kept). */
+  prepare(caseId: number): Promise<void>;
+  /** In the move's transaction; answers what the history row links to. */
+  record(
+    tx: DbOrTx,
+    input: ApprovalInput,
+  ): Promise<{ approvalId: number; certificateCode: string }>;
+}
+
 /** What a move's effect works on: the case, locked in the move's transaction, and the request. */
 export interface CaseMove {
   tx: DbOrTx;
@@ -59,6 +92,8 @@ export interface CaseMove {
   now: Date;
   /** The history row's detail: an effect adds what it did. */
   detail: Record<string, unknown>;
+  language: Language;
+  approvals: ApprovalRecorder | null;
 }
 
 /** A move's effect; 'stay' keeps the case in its status (the history row is written anyway). */
@@ -115,7 +150,8 @@ export const MOVE_EFFECTS: Partial<Record<CaseAction, MoveEffect>> = {
     detail.serviceIds = mine.map((s) => s.id);
   },
 
-  async approve({ tx, services, body, now, detail }) {
+  async approve(move) {
+    const { tx, services, body, now, detail } = move;
     const chosen = body.serviceIds ?? [];
     const pending = new Map(
       services
@@ -132,6 +168,24 @@ export const MOVE_EFFECTS: Partial<Record<CaseAction, MoveEffect>> = {
     }
     for (const id of chosen) await updateCaseService(tx, id, { approveAt: now });
     detail.serviceIds = chosen;
+    if (move.approvals) {
+      const { approvalId, certificateCode } = await move.approvals.record(tx, {
+        caseId: move.caseId,
+        ownerId: move.row.ownerId,
+        approverId: move.caller.userId,
+        approverLanguage: move.language,
+        address: move.caller.ip ?? '',
+        text: move.text,
+        at: now,
+        patientName: await findPatientName(tx, move.row.patientId),
+        servicesIn: async (language) =>
+          (await listCaseServices(tx, move.caseId, language))
+            .filter((s) => chosen.includes(s.id))
+            .map((s) => ({ id: s.id, name: s.productName })),
+      });
+      // The history links to the certificate (docs/decisions/028).
+      Object.assign(detail, { approvalId, certificateCode });
+    }
     // The case leaves 'approve' only when every service is approved (docs/decisions/011):
     // one still to be requested (planned later, or ordered and not paid yet) keeps it.
     const approved = new Set(chosen);

@@ -67,6 +67,17 @@ export async function insertPatient(
   return row!;
 }
 
+/** The patient's full name as the case shows it ('' when the case has none). */
+export async function findPatientName(db: DbOrTx, patientId: number | null): Promise<string> {
+  if (patientId === null) return '';
+  const [row] = await db
+    .select({ fname: patients.fname, lname: patients.lname })
+    .from(patients)
+    .where(eq(patients.id, patientId))
+    .limit(1);
+  return row ? `${row.fname} ${row.lname}`.trim() : '';
+}
+
 export async function updatePatient(
   db: DbOrTx,
   id: number,

@@ -78,7 +78,7 @@ import {
   refreshCaseDerived,
   type EventDraft,
 } from './case-lifecycle.service';
-import { MOVE_EFFECTS, MOVE_REQUIRED_FIELDS } from './case-move-effects';
+import { MOVE_EFFECTS, MOVE_REQUIRED_FIELDS, type ApprovalRecorder } from './case-move-effects';
 import { createCaseReads } from './case-reads.service';
 import {
   isAwaitingApprovalRequest,
@@ -93,8 +93,14 @@ import {
  * sees it. The reads are in `case-reads.service.ts`, the moves' effects in `case-move-effects.ts`,
  * what other modules call in `case-lifecycle.service.ts`.
  */
-export function createCasesService(ctx: AppContext) {
+export interface CasesServiceOptions {
+  /** Records what an `approve` move approved (the approvals module, composed in app.ts). */
+  approvals?: ApprovalRecorder;
+}
+
+export function createCasesService(ctx: AppContext, options: CasesServiceOptions = {}) {
   const { db } = ctx;
+  const approvals = options.approvals ?? null;
 
   /** The next `modifiedAt`: now, but always after the stored one so a stale save is detected. */
   const stamp = (previous: Date) => new Date(Math.max(Date.now(), previous.getTime() + 1));
@@ -360,6 +366,7 @@ export function createCasesService(ctx: AppContext) {
           body.password ?? '',
         );
         if (!right) throw new AppError(400, 'WRONG_PASSWORD');
+        await approvals?.prepare(caseId);
       }
       return change(caller, caseId, language, async (tx, access, row, now, next) => {
         const viewer = viewerOf(caller);
@@ -379,7 +386,20 @@ export function createCasesService(ctx: AppContext) {
         if (text) detail.text = text;
         const effect = MOVE_EFFECTS[action];
         const outcome = effect
-          ? await effect({ tx, caller, access, caseId, row, services, body, text, now, detail })
+          ? await effect({
+              tx,
+              caller,
+              access,
+              caseId,
+              row,
+              services,
+              body,
+              text,
+              now,
+              detail,
+              language,
+              approvals,
+            })
           : undefined;
         const reached: string = outcome === 'stay' ? from : to;
         if (reached !== from) next.caseStatus = reached;

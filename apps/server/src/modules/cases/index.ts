@@ -17,3 +17,4 @@ export {
   loadCaseRecord,
 } from './case-records.service';
 export { moveToCheckingOut } from './case-status-audit';
+export type { ApprovalInput, ApprovalRecorder } from './case-move-effects';

@@ -3,6 +3,7 @@ import type { AppContext, RequestMeta } from '../../context';
 import { isoOrNull } from '../../http/envelope';
 import { AppError } from '../../http/app-error';
 import { accountOfUser } from '../../security/password-checks';
+import { approvalsMadeBy } from '../approvals';
 import { listAuditByActor, type AuditRow } from '../audit';
 import { toUserProfile, findUserById, type UsersService } from '../users';
 import {
@@ -55,15 +56,17 @@ export function createPrivacyService(ctx: AppContext, users: UsersService) {
       if (!user || user.deletedAt) throw new AppError(404, 'NOT_FOUND');
       const ownedCases = await listOwnedCases(db, userId);
       const caseIds = ownedCases.map((row) => row.case.id);
-      const [services, events, messages, notifications, paid, files, audit] = await Promise.all([
-        listServicesOf(db, caseIds),
-        listEventsOf(db, caseIds),
-        listMessagesBy(db, userId),
-        listNotificationsOf(db, userId),
-        listPaidTransactions(db, userId),
-        listAttachmentsOf(db, userId, caseIds),
-        listAuditByActor(db, userId),
-      ]);
+      const [services, events, messages, notifications, paid, files, audit, approvals] =
+        await Promise.all([
+          listServicesOf(db, caseIds),
+          listEventsOf(db, caseIds),
+          listMessagesBy(db, userId),
+          listNotificationsOf(db, userId),
+          listPaidTransactions(db, userId),
+          listAttachmentsOf(db, userId, caseIds),
+          listAuditByActor(db, userId),
+          approvalsMadeBy(db, userId),
+        ]);
       const transactionIds = paid.map((row) => row.id);
       const [receipts, invoices, cancels] = await Promise.all([
         listReceiptsOf(db, transactionIds),
@@ -125,6 +128,8 @@ export function createPrivacyService(ctx: AppContext, users: UsersService) {
               detail: withoutPersonReferences(event.detail),
             })),
         })),
+        // The approvals the user made: what, when and from where (decision 028).
+        approvals,
         chatMessages: messages.map((message) => ({
           id: message.id,
           caseId: message.caseId,

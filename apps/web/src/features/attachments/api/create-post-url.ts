@@ -14,6 +14,8 @@ export interface CreatePostUrlBody {
   filesize: number;
   /** `bucket.kind`, e.g. `photoProtocol.forcedSmile`, `exams.upperJawStl`, `planning`. */
   attachment_name: string;
+  /** The planning file this upload answers as its next version (decision 028). */
+  replacesId?: number;
 }
 
 export const createPostUrl = (caseId: number, body: CreatePostUrlBody) =>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isAttachmentOk, isPublished } from '@dentflow/domain';
 import { useAttachmentLabel } from '../attachment-label';
 import { showError } from '../../../lib/notify';
+import { formatDate } from '../../../lib/format-date';
 import { formatBytes, viewerKind } from '../attachment-files';
 import { getAttachment } from '../api/get-attachment';
 import { useAttachmentUrl } from '../api/use-attachment-url';
@@ -96,9 +97,16 @@ export function AttachmentCard(props: {
       <Card.Section>{preview}</Card.Section>
       <Stack gap={6} mt="sm">
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={600} size="sm" truncate>
-            {title}
-          </Text>
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            {item.bucketName === 'planning' && (
+              <Badge size="sm" variant="outline" color="dark" style={{ flexShrink: 0 }}>
+                {t('files:versions.label', { version: item.version })}
+              </Badge>
+            )}
+            <Text fw={600} size="sm" truncate>
+              {title}
+            </Text>
+          </Group>
           <Badge
             size="sm"
             variant="light"
@@ -150,6 +158,21 @@ export function AttachmentCard(props: {
             </Tooltip>
           </Group>
         </Group>
+        {item.bucketName === 'planning' && (
+          <Text size="xs" c="dimmed" data-testid="published-by">
+            {item.publishedAt && item.publishedBy
+              ? t('files:versions.publishedBy', {
+                  name: item.publishedBy.name,
+                  date: formatDate(item.publishedAt, true),
+                })
+              : t('files:versions.notPublished')}
+          </Text>
+        )}
+        {item.supersededAt && (
+          <Text size="xs" c="dimmed">
+            {t('files:versions.superseded', { date: formatDate(item.supersededAt, true) })}
+          </Text>
+        )}
         {!isAttachmentOk(item.status) && item.justification && (
           <Text size="xs" c="orange.8">
             {t('files:requestChange.requested', { text: item.justification })}

@@ -70,8 +70,17 @@ function attachment(overrides: Partial<CaseAttachment>): CaseAttachment {
     deletedAt: null,
     justification: null,
     mimetype: 'image/jpeg',
+    version: 1,
+    chainId: 1,
+    previousVersionId: null,
+    publishedAt: null,
+    publishedBy: null,
+    supersededAt: null,
+    sha256: null,
   };
-  return { ...base, actions: ['delete'], ...overrides };
+  // Each file is the first version of its own chain unless the test says otherwise.
+  const chainId = overrides.chainId ?? overrides.id ?? base.id;
+  return { ...base, actions: ['delete'], ...overrides, chainId };
 }
 
 const LIST: CaseAttachmentList = {
@@ -306,6 +315,88 @@ describe('case attachments tab', () => {
       filename: 'lower.stl',
       filesize: 7,
       attachment_name: 'exams.lowerJawStl',
+    });
+  });
+
+  it("shows a chain's current version, who published it, and its history a click away", async () => {
+    const planFile = (overrides: Partial<CaseAttachment>) =>
+      attachment({
+        bucketName: 'planning',
+        attachmentType: 'generic',
+        mimetype: 'model/stl',
+        required: false,
+        publishedBy: { id: 50, name: 'Paulo Planner' },
+        publishedAt: '2026-11-02T10:00:00.000Z',
+        actions: [],
+        ...overrides,
+      });
+    serve({
+      items: [
+        planFile({
+          id: 10,
+          filename: 'guide-v1.stl',
+          status: 'request_change',
+          justification: 'Move the implant',
+          supersededAt: '2026-11-03T10:00:00.000Z',
+        }),
+        planFile({
+          id: 11,
+          chainId: 10,
+          version: 2,
+          previousVersionId: 10,
+          filename: 'guide-v2.stl',
+          status: 'publish',
+          actions: ['approve', 'requestChange'],
+        }),
+      ],
+      slots: [],
+    });
+    renderTab(caseDetail({ caseStatus: 'approve' }));
+    const planning = await screen.findByRole('region', { name: 'Planning' });
+    const chain = within(planning).getByTestId('plan-chain');
+    expect(within(chain).getByText('v2')).toBeInTheDocument();
+    expect(within(chain).getByText(/Published by Paulo Planner/)).toBeInTheDocument();
+    expect(within(chain).queryByText(/guide-v1\.stl/)).not.toBeInTheDocument();
+    await userEvent.click(within(chain).getByRole('button', { name: 'History (1 version)' }));
+    const history = await screen.findByRole('dialog', { name: 'Earlier versions' });
+    expect(within(history).getByText('v1')).toBeInTheDocument();
+    expect(within(history).getByText(/guide-v1\.stl/)).toBeInTheDocument();
+    expect(within(history).getByText('Change requested: Move the implant')).toBeInTheDocument();
+    expect(within(history).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it("a planner's upload while a change is requested is the next version of that file", async () => {
+    setStoredUser(completeProfile({ id: 50, roles: ['planner', 'public'] }));
+    serve({
+      items: [
+        attachment({
+          id: 20,
+          bucketName: 'planning',
+          attachmentType: 'generic',
+          filename: 'guide.stl',
+          mimetype: 'model/stl',
+          required: false,
+          status: 'request_change',
+          actions: ['delete'],
+        }),
+      ],
+      slots: [],
+      uploadBuckets: ['planning'],
+    });
+    const { transport } = manualTransport();
+    renderTab(caseDetail({ caseStatus: 'approve' }), transport);
+    const planning = await screen.findByRole('region', { name: 'Planning' });
+    expect(within(planning).getByText('New version of guide.stl')).toBeInTheDocument();
+    await userEvent.upload(
+      fileInput(within(planning).getByTestId('dropzone-planning')),
+      new File(['solid y'], 'guide-v2.stl', { type: '' }),
+    );
+    await waitFor(() => expect(transport.resumable.start).toHaveBeenCalledTimes(1));
+    expect(transport.resumable.start).toHaveBeenCalledWith(31, {
+      filename: 'guide-v2.stl',
+      filesize: 7,
+      attachment_name: 'planning',
+      replacesId: 20,
     });
   });
 

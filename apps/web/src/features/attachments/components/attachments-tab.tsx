@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import {
   attachmentFileRejection,
   attachmentFileRule,
+  chainsAwaitingNewVersion,
   isPlanner,
   isSupervisor,
   mayUploadAttachment,
@@ -51,6 +52,7 @@ import { canCompare } from '../viewers/plan-compare/compare-pair';
 import { useAttachmentLabel } from '../attachment-label';
 import { AttachmentCard } from './attachment-card';
 import { LeaveGuard } from './use-leave-guard';
+import { NewVersionTarget, PlanningChains } from './plan-versions';
 import { UploadBox } from './upload-box';
 import { UploadQueueList } from './upload-queue-list';
 import { useUploadQueue, type UploadTransport } from './use-upload-queue';
@@ -91,7 +93,7 @@ export function attachmentActor(
 export function uploadRights(
   caseDetail: Pick<CaseDetail, 'ownerId' | 'caseStatus' | 'caseArchived' | 'readOnly'>,
   user: { id: number; roles: readonly string[] } | null,
-  items: readonly { bucketName: string; status: string }[],
+  items: readonly { bucketName: string; status: string; supersededAt?: string | null }[],
 ): Record<CaseTabBucket, boolean> {
   if (!user || caseDetail.readOnly) return { photoProtocol: false, exams: false, planning: false };
   const actor = attachmentActor(caseDetail, user);
@@ -99,7 +101,8 @@ export function uploadRights(
     caseStatus: caseDetail.caseStatus,
     caseArchived: caseDetail.caseArchived,
     changeRequested: items.some(
-      (item) => item.bucketName === 'planning' && item.status === 'request_change',
+      (item) =>
+        item.bucketName === 'planning' && item.status === 'request_change' && !item.supersededAt,
     ),
   };
   return {
@@ -122,6 +125,8 @@ export function CaseAttachmentsTab(props: {
   const list = useCaseAttachments(caseDetail.id);
   const label = useAttachmentLabel();
   const [viewer, setViewer] = useState<OpenViewer>(null);
+  /** The planner's choice of the chain a new planning upload answers (several awaiting one). */
+  const [chosenTarget, setChosenTarget] = useState<number | null | undefined>(undefined);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: caseAttachmentsQueryKey(caseDetail.id) });
@@ -142,6 +147,15 @@ export function CaseAttachmentsTab(props: {
   const canUpload = (bucket: CaseTabBucket) =>
     !caseDetail.readOnly && (serverBuckets ? serverBuckets.includes(bucket) : rights[bucket]);
   const images = useMemo(() => items.filter((item) => viewerKind(item) === 'image'), [items]);
+  const awaiting = useMemo(() => chainsAwaitingNewVersion(items), [items]);
+  const awaitingIds = awaiting.map((chain) => chain.current!.id);
+  // A planning upload answers the chain awaiting a change: the one, or the planner's choice.
+  const replaceTarget =
+    awaitingIds.length === 0
+      ? null
+      : chosenTarget !== undefined && (chosenTarget === null || awaitingIds.includes(chosenTarget))
+        ? chosenTarget
+        : awaitingIds[0]!;
 
   const open = (item: CaseAttachment) => {
     const kind = viewerKind(item);
@@ -152,7 +166,10 @@ export function CaseAttachmentsTab(props: {
 
   // The domain's per-kind types and sizes are checked here first, saving a refused round trip.
   const addFiles = (bucket: CaseTabBucket, files: File[], kind: string, slotId?: number) => {
-    const accepted = [];
+    const accepted: { file: File; attachmentName: string; slotId?: number; replacesId?: number }[] =
+      [];
+    // Only one file can be a chain's next version; more files dropped at once are new files.
+    let replacesId = bucket === 'planning' && slotId === undefined ? replaceTarget : null;
     for (const file of files) {
       const attachmentName = attachmentNameFor(bucket, kind, file.name);
       const parsed = parseAttachmentName(attachmentName);
@@ -176,7 +193,10 @@ export function CaseAttachmentsTab(props: {
             }),
           ),
         );
-      } else accepted.push({ file, attachmentName, slotId });
+      } else {
+        accepted.push({ file, attachmentName, slotId, ...(replacesId ? { replacesId } : {}) });
+        replacesId = null;
+      }
     }
     if (accepted.length > 0) queue.add(accepted);
   };
@@ -232,6 +252,13 @@ export function CaseAttachmentsTab(props: {
                   {bucketItems.length}
                 </Badge>
               </Group>
+              {uploadHere && bucket === 'planning' && awaiting.length > 0 && (
+                <NewVersionTarget
+                  chains={awaiting}
+                  value={replaceTarget}
+                  onChange={setChosenTarget}
+                />
+              )}
               {uploadHere && (
                 <UploadBox
                   bucket={bucket}
@@ -263,10 +290,9 @@ export function CaseAttachmentsTab(props: {
                       onFile={(file) => addFiles(bucket, [file], slot.attachmentType, slot.id)}
                     />
                   ))}
-                  {bucketItems.map((item) => (
-                    <AttachmentCard
-                      key={item.id}
-                      item={item}
+                  {bucket === 'planning' ? (
+                    <PlanningChains
+                      items={bucketItems}
                       readOnly={caseDetail.readOnly}
                       onOpen={open}
                       onCompare={
@@ -276,7 +302,17 @@ export function CaseAttachmentsTab(props: {
                       }
                       onChanged={refresh}
                     />
-                  ))}
+                  ) : (
+                    bucketItems.map((item) => (
+                      <AttachmentCard
+                        key={item.id}
+                        item={item}
+                        readOnly={caseDetail.readOnly}
+                        onOpen={open}
+                        onChanged={refresh}
+                      />
+                    ))
+                  )}
                 </SimpleGrid>
               )}
             </Stack>

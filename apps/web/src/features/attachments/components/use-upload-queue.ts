@@ -25,6 +25,8 @@ export interface UploadItem {
   attachmentName: string;
   /** The empty slot (or file) this upload fills, if any. */
   slotId?: number;
+  /** The planning file this upload answers as its next version. */
+  replacesId?: number;
   percent: number;
   state: UploadState;
   /** Bytes sent of `file.size` (resumable uploads), speed and time left once measurable. */
@@ -68,6 +70,7 @@ export interface UploadRequest {
   file: File;
   attachmentName: string;
   slotId?: number;
+  replacesId?: number;
 }
 
 let nextKey = 0;
@@ -128,6 +131,7 @@ export function useUploadQueue(options: {
             filename: item.file.name,
             filesize: item.file.size,
             attachment_name: item.attachmentName,
+            ...(item.replacesId === undefined ? {} : { replacesId: item.replacesId }),
           },
           signal: controller.signal,
           transport: steps.resumable,
@@ -188,6 +192,7 @@ export function useUploadQueue(options: {
           filename: item.file.name,
           filesize: item.file.size,
           attachment_name: item.attachmentName,
+          ...(item.replacesId === undefined ? {} : { replacesId: item.replacesId }),
         });
         if (cancelled.current.has(key)) return;
         const sending = steps.uploadToStorage(upload, item.file, (percent) =>
@@ -223,6 +228,7 @@ export function useUploadQueue(options: {
         file: request.file,
         attachmentName: request.attachmentName,
         slotId: request.slotId,
+        replacesId: request.replacesId,
         percent: 0,
         state: 'uploading',
         previewUrl: isImageFile(request.file) ? URL.createObjectURL(request.file) : undefined,

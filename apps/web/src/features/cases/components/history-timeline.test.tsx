@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { CaseEvent } from '@dentflow/domain';
 import { applyLanguage } from '../../../lib/i18n';
 import { mockFetch, ok } from '../../../test/fetch-mock';
@@ -20,7 +21,49 @@ const event = (overrides: Partial<CaseEvent>): CaseEvent => ({
 
 describe('history timeline', () => {
   beforeEach(() => applyLanguage('en'));
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('links an approval to its certificate, which the browser downloads', async () => {
+    const code = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01';
+    const { calls } = mockFetch((call) =>
+      call.path === '/approval/4/certificate'
+        ? new Response('%PDF-1.7', {
+            status: 200,
+            headers: { 'content-disposition': 'attachment; filename="approval-42-4.pdf"' },
+          })
+        : ok([
+            event({
+              action: 'approve',
+              fromStatus: 'approve',
+              toStatus: 'finishing',
+              detail: { text: 'Approved', approvalId: 4, certificateCode: code },
+            }),
+          ]),
+    );
+    // jsdom has no object URLs: these stand in for the browser's (restored below).
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = vi.fn(() => 'blob:certificate');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderWithApp(<HistoryTimeline caseId={42} />);
+    const link = await screen.findByTestId('history-certificate');
+    expect(link).toHaveTextContent(`Approval certificate ${code}`);
+    await userEvent.click(link);
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/approval/4/certificate')).toBe(true),
+    );
+    await waitFor(() => expect(saved).toEqual(['approval-42-4.pdf']));
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+  });
 
   it('shows a validation without payment with its reason and, when present, the unpaid amount', async () => {
     mockFetch(() =>

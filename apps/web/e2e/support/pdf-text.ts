@@ -1,0 +1,13 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** The text of every page of a PDF, as a reader would see it (pdf.js). */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await document.destroy();
+  return pages.join('\n');
+}
