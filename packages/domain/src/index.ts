@@ -73,3 +73,4 @@ export * from './cases/case-currency';
 export * from './cases/list-total';
 export * from './payments/payment-availability';
 export * from './history/history-sentence';
+export * from './plan-review/pins';

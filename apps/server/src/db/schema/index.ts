@@ -6,3 +6,4 @@ export * from './payments';
 export * from './conversation';
 export * from './announcement-dismissals';
 export * from './two-factor';
+export * from './plan-pins';
