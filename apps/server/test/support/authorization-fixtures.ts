@@ -309,6 +309,14 @@ async function insertAttachment(
   return row!.id;
 }
 
+/** A valid pin on a planning model (the matrix's pin calls and the 'pin' records). */
+export const PIN_BODY = {
+  point: [1, 2, 3],
+  normal: [0, 0, 1],
+  camera: { position: [0, 0, 100], target: [0, 0, 0] },
+  note: 'A pin of the matrix',
+};
+
 /** A planning file of the case in `status`, uploaded by its planner (else a supervisor). */
 const planningFile = (status: string) =>
   inCase(
@@ -628,6 +636,22 @@ export const RECORD_KINDS: Record<string, RecordKind> = {
   'private planning file': planningFile('private'),
   'published planning file': planningFile('publish'),
   'planning file with a change request': planningFile('request_change'),
+  pin: inCase(
+    async (world, found) => {
+      const attachmentId = await insertAttachment(world.db, {
+        caseId: found.caseId,
+        userId: world.sessions.supervisor.profile.id,
+        status: 'publish',
+      });
+      const pin = objOf<{ id: number }>(
+        await must(
+          api(world.app)(found.owner, 'POST', `/api/v1/attachment/${attachmentId}/pins`, PIN_BODY),
+        ),
+      );
+      return { pinId: pin.id };
+    },
+    () => ({ pinId: MISSING_ID }),
+  ),
   upload: inCase(
     async (world, found, family, caller) => ({
       attachmentId: await insertAttachment(world.db, {

@@ -47,7 +47,11 @@ describe('newPinBodySchema', () => {
     ['a point with two coordinates', { point: [1, 2] }, 'point'],
     ['a text coordinate', { point: ['1', 2, 3] }, 'point.0'],
     ['an infinite coordinate', { point: [Infinity, 0, 0] }, 'point.0'],
-    ['a camera at its target', { camera: { position: [1, 1, 1], target: [1, 1, 1] } }, 'camera.position'],
+    [
+      'a camera at its target',
+      { camera: { position: [1, 1, 1], target: [1, 1, 1] } },
+      'camera.position',
+    ],
     ['a camera without target', { camera: { position: [0, 0, 1] } }, 'camera.target'],
   ])('refuses %s on its field', (_name, patch, field) => {
     expect(fieldsOf({ ...body, ...patch })).toContain(field);

@@ -39,10 +39,10 @@ export const unitVec3Schema = vec3Schema.refine(
 /** Where the camera stood and looked when the pin was dropped (model coordinates). */
 export const pinCameraSchema = z
   .object({ position: vec3Schema, target: vec3Schema })
-  .refine(
-    ({ position: [a, b, c], target: [x, y, z] }) => Math.hypot(a - x, b - y, c - z) > 0,
-    { message: MESSAGE.invalid, path: ['position'] },
-  );
+  .refine(({ position: [a, b, c], target: [x, y, z] }) => Math.hypot(a - x, b - y, c - z) > 0, {
+    message: MESSAGE.invalid,
+    path: ['position'],
+  });
 export type PinCamera = z.infer<typeof pinCameraSchema>;
 
 export const pinNoteSchema = z

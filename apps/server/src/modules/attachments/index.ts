@@ -1,2 +1,3 @@
 // What the attachments module offers other modules; they import nothing else from it.
 export { findTempUpload, takeTempUpload } from './temp-uploads';
+export { loadVisibleCaseFile, type VisibleCaseFile } from './visible-file';
