@@ -1,5 +1,6 @@
 import '@mantine/dropzone/styles.css';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   Alert,
   Badge,
@@ -22,8 +23,11 @@ import { useTranslation } from 'react-i18next';
 import {
   attachmentFileRejection,
   attachmentFileRule,
+  isPinnableFile,
   isPlanner,
   isSupervisor,
+  mayPin,
+  mayResolvePin,
   mayUploadAttachment,
   parseAttachmentName,
   sessionRoles,
@@ -64,7 +68,7 @@ const DicomViewer = lazy(() =>
 
 type OpenViewer =
   | { kind: 'image'; id: number }
-  | { kind: 'stl'; id: number }
+  | { kind: 'stl'; id: number; pinId?: number | null }
   | { kind: 'dicom'; item: CaseAttachment }
   | null;
 
@@ -135,6 +139,31 @@ export function CaseAttachmentsTab(props: {
   const canUpload = (bucket: CaseTabBucket) =>
     !caseDetail.readOnly && (serverBuckets ? serverBuckets.includes(bucket) : rights[bucket]);
   const images = useMemo(() => items.filter((item) => viewerKind(item) === 'image'), [items]);
+
+  // A pin's link (from the chat) names the file and the pin: `?tab=attachments&file=&pin=`.
+  const [params, setParams] = useSearchParams();
+  const linkedFile = Number(params.get('file')) || null;
+  const linkedPin = Number(params.get('pin')) || null;
+  useEffect(() => {
+    if (linkedFile === null || list.isPending) return;
+    const item = items.find((candidate) => candidate.id === linkedFile);
+    if (item && viewerKind(item) === 'stl')
+      setViewer({ kind: 'stl', id: item.id, pinId: linkedPin });
+  }, [linkedFile, linkedPin, items, list.isPending]);
+  const closeViewer = () => {
+    setViewer(null);
+    if (linkedFile !== null) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('file');
+          next.delete('pin');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
 
   const open = (item: CaseAttachment) => {
     const kind = viewerKind(item);
@@ -281,13 +310,13 @@ export function CaseAttachmentsTab(props: {
           }))}
           index={imageIndex}
           onIndexChange={(index) => setViewer({ kind: 'image', id: images[index]!.id })}
-          onClose={() => setViewer(null)}
+          onClose={closeViewer}
         />
       )}
       {(viewer?.kind === 'stl' || viewer?.kind === 'dicom') && (
         <Modal
           opened
-          onClose={() => setViewer(null)}
+          onClose={closeViewer}
           fullScreen
           title={viewer.kind === 'stl' ? t('files:stlViewer.title') : t('files:dicomViewer.title')}
           styles={{ body: { height: 'calc(100dvh - 60px)', padding: 0 } }}
@@ -300,11 +329,12 @@ export function CaseAttachmentsTab(props: {
             }
           >
             {viewer.kind === 'stl' ? (
-              <StlViewer
-                layers={stlLayersFor(items, viewer.id).map((layer) => ({
-                  ...layer,
-                  label: label(layer.attachment),
-                }))}
+              <StlViewerWithPins
+                caseDetail={caseDetail}
+                items={items}
+                openedId={viewer.id}
+                pinId={viewer.pinId ?? null}
+                label={label}
               />
             ) : (
               <DicomViewer
@@ -317,6 +347,43 @@ export function CaseAttachmentsTab(props: {
         </Modal>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The 3D viewer of the opened file with the pins of its planning file: the opened file when it is
+ * an STL planning file, else the planning model shown over the scans.
+ */
+function StlViewerWithPins(props: {
+  caseDetail: CaseDetail;
+  items: readonly CaseAttachment[];
+  openedId: number;
+  pinId: number | null;
+  label: (item: CaseAttachment) => string;
+}) {
+  const layers = stlLayersFor(props.items, props.openedId).map((layer) => ({
+    ...layer,
+    label: props.label(layer.attachment),
+  }));
+  const user = getStoredUser();
+  const pinned =
+    layers.find((layer) => layer.id === props.openedId && isPinnableFile(layer.attachment)) ??
+    layers.find((layer) => isPinnableFile(layer.attachment));
+  const actor = user ? attachmentActor(props.caseDetail, user) : 'member';
+  return (
+    <StlViewer
+      layers={layers}
+      pinning={
+        pinned && user
+          ? {
+              attachmentId: pinned.id,
+              canPin: !props.caseDetail.readOnly && mayPin(actor),
+              mayResolve: (pin) => mayResolvePin(actor, { authorId: pin.author.id }, user.id),
+              initialPinId: props.pinId,
+            }
+          : null
+      }
+    />
   );
 }
 
