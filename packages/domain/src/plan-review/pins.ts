@@ -20,26 +20,32 @@ export const PIN_COORDINATE_MAX = 100_000;
 /** How far a normal's length may stray from 1 (float32 meshes, rounding in JSON). */
 export const PIN_NORMAL_TOLERANCE = 1e-3;
 
+/** The distance between two points (mm, STL units). */
+export const distanceMm = (a: readonly number[], b: readonly number[]): number =>
+  Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0));
+
 const coordinate = z
   .number({ error: MESSAGE.numeric })
   .refine(Number.isFinite, MESSAGE.numeric)
   .min(-PIN_COORDINATE_MAX, MESSAGE.min)
   .max(PIN_COORDINATE_MAX, MESSAGE.max);
 
-/** `[x, y, z]` in millimetres of the model. */
-export const vec3Schema = z.tuple([coordinate, coordinate, coordinate]);
-export type Vec3Tuple = z.infer<typeof vec3Schema>;
+/**
+ * `[x, y, z]` in millimetres of the model. An array of three rather than a zod tuple: the web's
+ * shared chunk holds zod, and tuples would add their code to every page's first load.
+ */
+const vec3Schema = z.array(coordinate).length(3, MESSAGE.invalid);
 
 /** A unit vector, within `PIN_NORMAL_TOLERANCE`. */
-export const unitVec3Schema = vec3Schema.refine(
-  ([x, y, z]) => Math.abs(Math.hypot(x, y, z) - 1) <= PIN_NORMAL_TOLERANCE,
+const unitVec3Schema = vec3Schema.refine(
+  ([x = 0, y = 0, z = 0]) => Math.abs(Math.hypot(x, y, z) - 1) <= PIN_NORMAL_TOLERANCE,
   MESSAGE.invalid,
 );
 
 /** Where the camera stood and looked when the pin was dropped (model coordinates). */
 export const pinCameraSchema = z
   .object({ position: vec3Schema, target: vec3Schema })
-  .refine(({ position: [a, b, c], target: [x, y, z] }) => Math.hypot(a - x, b - y, c - z) > 0, {
+  .refine(({ position, target }) => distanceMm(position, target) > 0, {
     message: MESSAGE.invalid,
     path: ['position'],
   });
@@ -61,6 +67,7 @@ export const newPinBodySchema = z.object({
 export type NewPinBody = z.infer<typeof newPinBodySchema>;
 
 const person = z.object({ id: z.number().int(), name: z.string() });
+const vec3 = z.array(z.number());
 
 /** A pin as the API answers it. */
 export const pinSchema = z.object({
@@ -71,12 +78,9 @@ export const pinSchema = z.object({
   version: z.number().int().min(1),
   author: person,
   note: z.string(),
-  point: z.tuple([z.number(), z.number(), z.number()]),
-  normal: z.tuple([z.number(), z.number(), z.number()]),
-  camera: z.object({
-    position: z.tuple([z.number(), z.number(), z.number()]),
-    target: z.tuple([z.number(), z.number(), z.number()]),
-  }),
+  point: vec3,
+  normal: vec3,
+  camera: z.object({ position: vec3, target: vec3 }),
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
   resolvedBy: person.nullable(),
@@ -111,10 +115,6 @@ export const mayResolvePin = (
  */
 export const pinChatChannel = (fileStatus: string): ChatChannelId =>
   fileStatus === 'private' ? CHAT_CHANNELS.internal : CHAT_CHANNELS.public;
-
-/** The distance between two points (mm, STL units). */
-export const distanceMm = (a: readonly number[], b: readonly number[]): number =>
-  Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0));
 
 /** A measured distance as the reader writes numbers: one decimal, then "mm" ("12,4 mm" in ptBR). */
 export function formatDistanceMm(mm: number, language: Language): string {

@@ -4,7 +4,8 @@ import { attachments, cases } from './cases';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-type Vec3 = [number, number, number];
+/** `[x, y, z]` (mm). */
+type Vec3 = number[];
 
 /**
  * A pin on a planning model: a note at a point of one file's mesh (point and face normal in the

@@ -23,11 +23,8 @@ import { useTranslation } from 'react-i18next';
 import {
   attachmentFileRejection,
   attachmentFileRule,
-  isPinnableFile,
   isPlanner,
   isSupervisor,
-  mayPin,
-  mayResolvePin,
   mayUploadAttachment,
   parseAttachmentName,
   sessionRoles,
@@ -82,6 +79,18 @@ export function attachmentActor(
   if (caseDetail.ownerId === user.id) return 'owner';
   if (isPlanner(roles)) return 'planner';
   return 'member';
+}
+
+/** Who the caller is to the viewer's pins (the viewer's chunk holds the pin rules). */
+function pinningFor(caseDetail: CaseDetail, initialPinId: number | null) {
+  const user = getStoredUser();
+  if (!user) return null;
+  return {
+    actor: attachmentActor(caseDetail, user),
+    userId: user.id,
+    readOnly: caseDetail.readOnly,
+    initialPinId,
+  };
 }
 
 /** Which buckets the caller may send files to now (only hides what the server would refuse). */
@@ -329,12 +338,13 @@ export function CaseAttachmentsTab(props: {
             }
           >
             {viewer.kind === 'stl' ? (
-              <StlViewerWithPins
-                caseDetail={caseDetail}
-                items={items}
+              <StlViewer
+                layers={stlLayersFor(items, viewer.id).map((layer) => ({
+                  ...layer,
+                  label: label(layer.attachment),
+                }))}
                 openedId={viewer.id}
-                pinId={viewer.pinId ?? null}
-                label={label}
+                pinning={pinningFor(caseDetail, viewer.pinId ?? null)}
               />
             ) : (
               <DicomViewer
@@ -347,43 +357,6 @@ export function CaseAttachmentsTab(props: {
         </Modal>
       )}
     </Stack>
-  );
-}
-
-/**
- * The 3D viewer of the opened file with the pins of its planning file: the opened file when it is
- * an STL planning file, else the planning model shown over the scans.
- */
-function StlViewerWithPins(props: {
-  caseDetail: CaseDetail;
-  items: readonly CaseAttachment[];
-  openedId: number;
-  pinId: number | null;
-  label: (item: CaseAttachment) => string;
-}) {
-  const layers = stlLayersFor(props.items, props.openedId).map((layer) => ({
-    ...layer,
-    label: props.label(layer.attachment),
-  }));
-  const user = getStoredUser();
-  const pinned =
-    layers.find((layer) => layer.id === props.openedId && isPinnableFile(layer.attachment)) ??
-    layers.find((layer) => isPinnableFile(layer.attachment));
-  const actor = user ? attachmentActor(props.caseDetail, user) : 'member';
-  return (
-    <StlViewer
-      layers={layers}
-      pinning={
-        pinned && user
-          ? {
-              attachmentId: pinned.id,
-              canPin: !props.caseDetail.readOnly && mayPin(actor),
-              mayResolve: (pin) => mayResolvePin(actor, { authorId: pin.author.id }, user.id),
-              initialPinId: props.pinId,
-            }
-          : null
-      }
-    />
   );
 }
 

@@ -32,7 +32,16 @@ import {
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { useTranslation } from 'react-i18next';
-import { distanceMm, formatDistanceMm, type Pin, type PinCamera } from '@dentflow/domain';
+import {
+  distanceMm,
+  formatDistanceMm,
+  isPinnableFile,
+  mayPin,
+  mayResolvePin,
+  type AttachmentActor,
+  type Pin,
+  type PinCamera,
+} from '@dentflow/domain';
 import { currentLanguage } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/notify';
 import { getAttachment } from '../api/get-attachment';
@@ -58,12 +67,12 @@ const SELECTED_PIN_COLOR = '#f08c00';
 const RESOLVED_PIN_COLOR = '#868e96';
 const MEASURE_COLOR = '#d9480f';
 
-/** Pins on the planning file shown in the viewer, and what the caller may do with them. */
-export interface StlPinning {
-  /** The planning file pins go on (its layer is the one a pin tap picks). */
-  attachmentId: number;
-  canPin: boolean;
-  mayResolve: (pin: Pin) => boolean;
+/** Who the caller is to the pins of the planning model shown. */
+interface StlPinning {
+  actor: AttachmentActor;
+  userId: number;
+  /** The case is read only for the caller (no pins dropped). */
+  readOnly: boolean;
   /** Open at this pin's camera (a link from the chat). */
   initialPinId?: number | null;
 }
@@ -274,8 +283,8 @@ function Scene(props: {
   useEffect(() => {
     if (!flight) return;
     const matrix = matrixOf(flight.layerId);
-    const toPosition = new Vector3(...modelToWorld(matrix, flight.camera.position));
-    const toTarget = new Vector3(...modelToWorld(matrix, flight.camera.target));
+    const toPosition = new Vector3(...modelToWorld(matrix, flight.camera.position as Vec3Tuple));
+    const toTarget = new Vector3(...modelToWorld(matrix, flight.camera.target as Vec3Tuple));
     const fromPosition = camera.position.clone();
     const fromTarget = controls.target.clone();
     const started = performance.now();
@@ -383,9 +392,12 @@ function Scene(props: {
  */
 export function StlViewer({
   layers,
+  openedId = null,
   pinning = null,
 }: {
   layers: readonly LabelledStlLayer[];
+  /** The file the viewer was opened for: its pins when it is an STL planning file. */
+  openedId?: number | null;
   pinning?: StlPinning | null;
 }) {
   const { t } = useTranslation();
@@ -406,10 +418,14 @@ export function StlViewer({
   const canvas = useRef<HTMLCanvasElement>(null);
   const lineLabel = useRef<HTMLDivElement>(null);
   const layerIds = layers.map((layer) => layer.id).join(',');
-  const pinLayer =
-    pinning && layers.some((layer) => layer.id === pinning.attachmentId)
-      ? pinning.attachmentId
-      : null;
+  // Pins go on the opened file when it is an STL planning file, else on the planning model shown.
+  const pinned =
+    layers.find((layer) => layer.id === openedId && isPinnableFile(layer.attachment)) ??
+    layers.find((layer) => isPinnableFile(layer.attachment));
+  const pinLayer = pinning && pinned ? pinned.id : null;
+  const canPin = pinning !== null && !pinning.readOnly && mayPin(pinning.actor);
+  const mayResolve = (pin: Pin) =>
+    pinning !== null && mayResolvePin(pinning.actor, { authorId: pin.author.id }, pinning.userId);
   const pins = useFilePins(pinLayer);
   const pinItems = useMemo(() => pins.data?.items ?? [], [pins.data]);
 
@@ -537,7 +553,7 @@ export function StlViewer({
   const markers: Marker[] = [
     ...pinItems.map((pin) => ({
       key: `pin-${pin.id}`,
-      at: pin.point,
+      at: pin.point as Vec3Tuple,
       layerId: pin.attachmentId,
       color:
         pin.id === selectedPin
@@ -614,7 +630,7 @@ export function StlViewer({
             }}
             data={[
               { value: 'orbit', label: t('files:stlViewer.tools.orbit') },
-              ...(pinLayer !== null && pinning?.canPin
+              ...(pinLayer !== null && canPin
                 ? [{ value: 'pin', label: t('files:stlViewer.tools.pin') }]
                 : []),
               { value: 'measure', label: t('files:stlViewer.tools.measure') },
@@ -741,7 +757,7 @@ export function StlViewer({
             <PinList
               pins={pinItems}
               selectedId={selectedPin}
-              mayResolve={pinning!.mayResolve}
+              mayResolve={mayResolve}
               onSelect={flyTo}
               onResolve={(pin, resolved) => resolve.mutate({ pin, resolved })}
               busyId={resolve.isPending ? (resolve.variables?.pin.id ?? null) : null}
