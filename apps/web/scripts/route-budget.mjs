@@ -24,7 +24,9 @@ const VIEWERS = [
 /** Strings only three.js, @react-three/fiber and dwv (the DICOM toolkit) put in a chunk. */
 const VIEWER_MARKERS = [
   { library: 'three', marker: '__THREE__' },
-  { library: '@react-three/fiber', marker: 'R3F' },
+  // The property R3F keeps on every object it manages; not 'R3F', which a chunk's hashed file
+  // name (imported by its neighbours) can hold.
+  { library: '@react-three/fiber', marker: '__r3f' },
   { library: 'dwv', marker: 'dwv' },
   { library: 'dwv', marker: '1.2.840.10008' },
 ];
