@@ -128,6 +128,8 @@ export function CaseAttachmentsTab(props: {
   const list = useCaseAttachments(caseDetail.id);
   const label = useAttachmentLabel();
   const [viewer, setViewer] = useState<OpenViewer>(null);
+  // The 3D viewer takes Esc while it measures or holds an unsaved pin.
+  const [viewerEscape, setViewerEscape] = useState(false);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: caseAttachmentsQueryKey(caseDetail.id) });
@@ -161,6 +163,7 @@ export function CaseAttachmentsTab(props: {
   }, [linkedFile, linkedPin, items, list.isPending]);
   const closeViewer = () => {
     setViewer(null);
+    setViewerEscape(false);
     if (linkedFile !== null) {
       setParams(
         (current) => {
@@ -326,6 +329,7 @@ export function CaseAttachmentsTab(props: {
         <Modal
           opened
           onClose={closeViewer}
+          closeOnEscape={!viewerEscape}
           fullScreen
           title={viewer.kind === 'stl' ? t('files:stlViewer.title') : t('files:dicomViewer.title')}
           styles={{ body: { height: 'calc(100dvh - 60px)', padding: 0 } }}
@@ -345,6 +349,7 @@ export function CaseAttachmentsTab(props: {
                 }))}
                 openedId={viewer.id}
                 pinning={pinningFor(caseDetail, viewer.pinId ?? null)}
+                onEscapeUse={setViewerEscape}
               />
             ) : (
               <DicomViewer

@@ -394,8 +394,14 @@ export function StlViewer({
   layers,
   openedId = null,
   pinning = null,
+  onEscapeUse,
 }: {
   layers: readonly LabelledStlLayer[];
+  /**
+   * Whether Esc is the viewer's now (it clears a measurement or an unsaved pin): the dialog
+   * around it does not close on that Esc.
+   */
+  onEscapeUse?: (used: boolean) => void;
   /** The file the viewer was opened for: its pins when it is an STL planning file. */
   openedId?: number | null;
   pinning?: StlPinning | null;
@@ -499,18 +505,19 @@ export function StlViewer({
     flyTo(pin);
   }, [pending, pinItems, pinning?.initialPinId]);
 
-  // Esc clears the measurement (and drops an unsaved pin).
+  // Esc clears the measurement (and drops an unsaved pin) before it closes anything.
+  const escapeUsed = measure.length > 0 || draft !== null;
   useEffect(() => {
+    onEscapeUse?.(escapeUsed);
+    if (!escapeUsed) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || (measure.length === 0 && !draft)) return;
-      event.stopPropagation();
+      if (event.key !== 'Escape') return;
       setMeasure([]);
       setDraft(null);
     };
-    // Capture: before the full-screen modal's own Esc closes the viewer.
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [measure.length, draft]);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [escapeUsed, onEscapeUse]);
 
   const save = useMutation({
     mutationFn: (note: string) =>
