@@ -69,6 +69,8 @@ import { registerNotificationsRoutes } from './modules/notifications/notificatio
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createChatService } from './modules/chat/chat.service';
 import { allowedChannels } from './modules/chat/chat-access';
+import { registerPinsRoutes } from './modules/pins/pins.routes';
+import { createPinsService } from './modules/pins/pins.service';
 import { createPaymentProviders } from './adapters/payments/create-payment-providers';
 import { registerStorageRoutes } from './modules/storage/storage.routes';
 import { createShopService } from './modules/shop/shop.service';
@@ -308,6 +310,7 @@ export async function buildApp(
   registerPaymentsRoutes(app, payments);
   registerPublicPaymentReturnRoutes(app, payments, config);
   registerChatRoutes(app, createChatService(ctx));
+  registerPinsRoutes(app, createPinsService(ctx));
   // Case-scoped notifications answer 404 for a hidden case by the cases module's rule, passed
   // in here: notifications sit below cases (a case's move notifies in its transaction).
   registerNotificationsRoutes(

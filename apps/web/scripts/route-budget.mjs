@@ -30,7 +30,9 @@ const VIEWERS = [
 const VIEWER_MARKERS = [
   { library: 'three', marker: '__THREE__' },
   { library: 'three-mesh-bvh', marker: 'Only BufferGeometries are supported' },
-  { library: '@react-three/fiber', marker: 'R3F' },
+  // The property R3F keeps on every object it manages; not 'R3F', which a chunk's hashed file
+  // name (imported by its neighbours) can hold.
+  { library: '@react-three/fiber', marker: '__r3f' },
   { library: 'dwv', marker: 'dwv' },
   { library: 'dwv', marker: '1.2.840.10008' },
 ];

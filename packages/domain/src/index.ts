@@ -77,3 +77,4 @@ export * from './payments/payment-availability';
 export * from './history/history-sentence';
 export * from './plan-review/plan-versions';
 export * from './plan-review/approval-record';
+export * from './plan-review/pins';

@@ -13,6 +13,7 @@ import {
   must,
   productCodeOf,
   productForm,
+  PIN_BODY,
   type RecordIds,
   unique,
   type World,
@@ -745,6 +746,24 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     record: 'chat message',
     fresh: true,
     request: (r) => ({ url: `/api/v1/case/${r.caseId}/chat/message/${r.messageId}` }),
+  },
+
+  // ── pins on planning models ──
+  'GET /api/v1/attachment/{id}/pins': {
+    record: 'published planning file',
+    request: (r) => ({ url: `/api/v1/attachment/${r.attachmentId}/pins` }),
+  },
+  'POST /api/v1/attachment/{id}/pins': {
+    record: 'published planning file',
+    request: (r) => ({ url: `/api/v1/attachment/${r.attachmentId}/pins`, payload: PIN_BODY }),
+  },
+  'POST /api/v1/pin/{id}/resolve': {
+    record: 'pin',
+    request: (r) => ({ url: `/api/v1/pin/${r.pinId}/resolve` }),
+  },
+  'POST /api/v1/pin/{id}/reopen': {
+    record: 'pin',
+    request: (r) => ({ url: `/api/v1/pin/${r.pinId}/reopen` }),
   },
 
   // ── notifications ──

@@ -343,6 +343,13 @@ async function insertApprovalRecord(world: World, caseId: number): Promise<Recor
     .returning({ id: caseApprovalRecords.id, code: caseApprovalRecords.certificateCode });
   return { approvalId: row!.id, code: row!.code };
 }
+/** A valid pin on a planning model (the matrix's pin calls and the 'pin' records). */
+export const PIN_BODY = {
+  point: [1, 2, 3],
+  normal: [0, 0, 1],
+  camera: { position: [0, 0, 100], target: [0, 0, 0] },
+  note: 'A pin of the matrix',
+};
 
 /** A planning file of the case in `status`, uploaded by its planner (else a supervisor). */
 const planningFile = (status: string) =>
@@ -673,6 +680,22 @@ export const RECORD_KINDS: Record<string, RecordKind> = {
   'private planning file': planningFile('private'),
   'published planning file': planningFile('publish'),
   'planning file with a change request': planningFile('request_change'),
+  pin: inCase(
+    async (world, found) => {
+      const attachmentId = await insertAttachment(world.db, {
+        caseId: found.caseId,
+        userId: world.sessions.supervisor.profile.id,
+        status: 'publish',
+      });
+      const pin = objOf<{ id: number }>(
+        await must(
+          api(world.app)(found.owner, 'POST', `/api/v1/attachment/${attachmentId}/pins`, PIN_BODY),
+        ),
+      );
+      return { pinId: pin.id };
+    },
+    () => ({ pinId: MISSING_ID }),
+  ),
   upload: inCase(
     async (world, found, family, caller) => ({
       attachmentId: await insertAttachment(world.db, {

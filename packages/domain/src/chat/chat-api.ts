@@ -43,6 +43,8 @@ export const chatMessageViewSchema = z.object({
   seenBy: z.number().int().min(0),
   /** The caller may delete it now. */
   canDelete: z.boolean(),
+  /** The pin on a planning model this message announces (its link opens the viewer there). */
+  pin: z.object({ id: z.number().int(), attachmentId: z.number().int() }).nullable(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageViewSchema>;
 

@@ -10,6 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { cases } from './cases';
+import { planPins } from './plan-pins';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -31,6 +32,8 @@ export const chatMessages = pgTable(
     sendAt: at('send_at').notNull().defaultNow(),
     deletedAt: at('deleted_at'),
     deletedBy: integer('deleted_by').references(() => users.id),
+    /** The pin on a planning model this message announces, if any. */
+    pinId: integer('pin_id').references(() => planPins.id, { onDelete: 'set null' }),
   },
   (t) => [index('chat_messages_case_channel_idx').on(t.caseId, t.channel, t.id)],
 );

@@ -7,3 +7,4 @@ export * from './conversation';
 export * from './announcement-dismissals';
 export * from './two-factor';
 export * from './approvals';
+export * from './plan-pins';

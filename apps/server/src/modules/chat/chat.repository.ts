@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { chatMessages, chatViews, notifications, users } from '../../db/schema';
+import { chatMessages, chatViews, notifications, planPins, users } from '../../db/schema';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 
@@ -9,6 +9,8 @@ export interface ChatMessageListRow extends ChatMessageRow {
   authorName: string;
   /** Readers other than the author whose view record reaches this message. */
   seenBy: number;
+  /** The file of the pin the message announces (null: no pin, or the pin is gone). */
+  pinAttachmentId: number | null;
 }
 
 export async function insertChatMessage(
@@ -19,6 +21,7 @@ export async function insertChatMessage(
     fromUser: number;
     text: string;
     quotedNotification: number | null;
+    pinId: number | null;
   },
 ): Promise<ChatMessageRow> {
   const [row] = await db.insert(chatMessages).values(values).returning();
@@ -57,6 +60,9 @@ const listColumns = {
   sendAt: chatMessages.sendAt,
   deletedAt: chatMessages.deletedAt,
   deletedBy: chatMessages.deletedBy,
+  pinId: chatMessages.pinId,
+  pinAttachmentId: sql<number | null>`(select p.attachment_id from ${planPins} p
+    where p.id = ${chatMessages.pinId})`,
   authorName: users.displayName,
   // Read marks: view records of the channel, other than the author's, that reach the message.
   seenBy: sql<number>`(select count(*) from chat_views v

@@ -10,14 +10,13 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
-import { notifyCaseUsers, publishNotifications } from '../notifications';
-import { loadChatAccess, mayReadChannel, type ChatCaseAccess } from './chat-access';
+import { loadChatAccess, type ChatCaseAccess } from './chat-access';
+import { announceChatMessage, writeChatMessage } from './chat-posting';
 import {
   countChannels,
   findChatMessage,
   findChatMessageListRow,
   findNewestMessageIdUpTo,
-  insertChatMessage,
   isOwnCaseNotification,
   listChatMessages,
   markChatMessageDeleted,
@@ -26,10 +25,6 @@ import {
 } from './chat.repository';
 
 type Caller = Pick<AuthContext, 'userId' | 'roles'>;
-
-/** Where a chat notification opens the case. */
-export const chatPath = (caseId: number, channel: number) =>
-  `/case/${caseId}?tab=chat&channel=${channel}`;
 
 const notFound = () => new AppError(404, 'NOT_FOUND');
 
@@ -54,6 +49,10 @@ function toView(caller: Caller, row: ChatMessageListRow, now = Date.now()): Chat
     sendAt: row.sendAt.toISOString(),
     seenBy: row.seenBy,
     canDelete: !deleted && mayDelete(caller, row, now),
+    pin:
+      row.pinId !== null && row.pinAttachmentId !== null
+        ? { id: row.pinId, attachmentId: row.pinAttachmentId }
+        : null,
   };
 }
 
@@ -131,32 +130,23 @@ export function createChatService(ctx: AppContext) {
       channel: number,
       body: PostChatMessageBody,
     ): Promise<ChatMessageView> {
-      const { messageId, recipients } = await db.transaction(async (tx) => {
+      const written = await db.transaction(async (tx) => {
         const access = await channelAccess(tx, caller, caseId, channel);
         const quoted = body.quotedNotification ?? null;
         if (quoted !== null && !(await isOwnCaseNotification(tx, quoted, caller.userId, caseId))) {
           throw validationError({ quotedNotification: 'validation.invalid' });
         }
-        const message = await insertChatMessage(tx, {
+        return writeChatMessage(tx, {
           caseId,
           channel,
           fromUser: caller.userId,
           text: body.text,
           quotedNotification: quoted,
+          facts: access.facts,
         });
-        const recipients = await notifyCaseUsers(tx, {
-          caseId,
-          eventType: channel,
-          actorId: caller.userId,
-          resourceId: message.id,
-          path: chatPath(caseId, channel),
-          mayReceive: (user) => mayReadChannel(access.facts, channel, user),
-        });
-        return { messageId: message.id, recipients };
       });
-      ctx.live.toChannel(caseId, channel, { type: 'chat.message', caseId, channel, messageId });
-      publishNotifications(ctx, caseId, recipients, channel);
-      return messageView(caller, messageId);
+      announceChatMessage(ctx, written);
+      return messageView(caller, written.messageId);
     },
 
     /**

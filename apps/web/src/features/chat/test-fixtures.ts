@@ -13,6 +13,7 @@ export function chatMessage(overrides: Partial<ChatMessageView> = {}): ChatMessa
     sendAt: new Date().toISOString(),
     seenBy: 0,
     canDelete: false,
+    pin: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import '@mantine/dropzone/styles.css';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   Alert,
   Badge,
@@ -72,7 +73,7 @@ const DicomViewer = lazy(() =>
 
 type OpenViewer =
   | { kind: 'image'; id: number }
-  | { kind: 'stl'; id: number }
+  | { kind: 'stl'; id: number; pinId?: number | null }
   | { kind: 'compare'; id: number }
   | { kind: 'dicom'; item: CaseAttachment }
   | null;
@@ -87,6 +88,18 @@ export function attachmentActor(
   if (caseDetail.ownerId === user.id) return 'owner';
   if (isPlanner(roles)) return 'planner';
   return 'member';
+}
+
+/** Who the caller is to the viewer's pins (the viewer's chunk holds the pin rules). */
+function pinningFor(caseDetail: CaseDetail, initialPinId: number | null) {
+  const user = getStoredUser();
+  if (!user) return null;
+  return {
+    actor: attachmentActor(caseDetail, user),
+    userId: user.id,
+    readOnly: caseDetail.readOnly,
+    initialPinId,
+  };
 }
 
 /** Which buckets the caller may send files to now (only hides what the server would refuse). */
@@ -127,6 +140,8 @@ export function CaseAttachmentsTab(props: {
   const [viewer, setViewer] = useState<OpenViewer>(null);
   /** The planner's choice of the chain a new planning upload answers (several awaiting one). */
   const [chosenTarget, setChosenTarget] = useState<number | null | undefined>(undefined);
+  // The 3D viewer takes Esc while it measures or holds an unsaved pin.
+  const [viewerEscape, setViewerEscape] = useState(false);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: caseAttachmentsQueryKey(caseDetail.id) });
@@ -156,6 +171,32 @@ export function CaseAttachmentsTab(props: {
       : chosenTarget !== undefined && (chosenTarget === null || awaitingIds.includes(chosenTarget))
         ? chosenTarget
         : awaitingIds[0]!;
+
+  // A pin's link (from the chat) names the file and the pin: `?tab=attachments&file=&pin=`.
+  const [params, setParams] = useSearchParams();
+  const linkedFile = Number(params.get('file')) || null;
+  const linkedPin = Number(params.get('pin')) || null;
+  useEffect(() => {
+    if (linkedFile === null || list.isPending) return;
+    const item = items.find((candidate) => candidate.id === linkedFile);
+    if (item && viewerKind(item) === 'stl')
+      setViewer({ kind: 'stl', id: item.id, pinId: linkedPin });
+  }, [linkedFile, linkedPin, items, list.isPending]);
+  const closeViewer = () => {
+    setViewer(null);
+    setViewerEscape(false);
+    if (linkedFile !== null) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('file');
+          next.delete('pin');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
 
   const open = (item: CaseAttachment) => {
     const kind = viewerKind(item);
@@ -295,7 +336,7 @@ export function CaseAttachmentsTab(props: {
                       items={bucketItems}
                       readOnly={caseDetail.readOnly}
                       onOpen={open}
-                      onCompare={
+                      compareFrom={(item) =>
                         canCompare(items, item.id)
                           ? () => setViewer({ kind: 'compare', id: item.id })
                           : undefined
@@ -329,13 +370,14 @@ export function CaseAttachmentsTab(props: {
           }))}
           index={imageIndex}
           onIndexChange={(index) => setViewer({ kind: 'image', id: images[index]!.id })}
-          onClose={() => setViewer(null)}
+          onClose={closeViewer}
         />
       )}
       {(viewer?.kind === 'stl' || viewer?.kind === 'dicom' || viewer?.kind === 'compare') && (
         <Modal
           opened
-          onClose={() => setViewer(null)}
+          onClose={closeViewer}
+          closeOnEscape={!viewerEscape}
           fullScreen
           title={t(
             viewer.kind === 'stl'
@@ -359,6 +401,9 @@ export function CaseAttachmentsTab(props: {
                   ...layer,
                   label: label(layer.attachment),
                 }))}
+                openedId={viewer.id}
+                pinning={pinningFor(caseDetail, viewer.pinId ?? null)}
+                onEscapeUse={setViewerEscape}
               />
             ) : viewer.kind === 'compare' ? (
               <PlanCompareViewer files={items} openedId={viewer.id} />

@@ -14,6 +14,8 @@ export function PlanningChains(props: {
   items: CaseAttachment[];
   readOnly: boolean;
   onOpen: (item: CaseAttachment) => void;
+  /** Opens the compare viewer from this file, when it has another version to compare with. */
+  compareFrom?: (item: CaseAttachment) => (() => void) | undefined;
   onChanged: () => void;
 }) {
   const chains = planVersionChains(props.items);
@@ -29,6 +31,7 @@ export function PlanningChains(props: {
                 item={item}
                 readOnly={props.readOnly}
                 onOpen={props.onOpen}
+                onCompare={props.compareFrom?.(item)}
                 onChanged={props.onChanged}
               />
             ))}

@@ -3,10 +3,12 @@ import { DOUBLE_TAP_WINDOW_MS } from '@dentflow/domain';
 import {
   clampZoom,
   createDoubleTapDetector,
+  isTap,
   MAX_ZOOM,
   pinchZoom,
   stepIndex,
   swipeDirection,
+  type PressTrace,
 } from './gestures';
 
 const tap = (time: number, x = 100, y = 100) => ({ time, x, y });
@@ -62,5 +64,27 @@ describe('zoom and swipe', () => {
     expect(stepIndex(2, 3, 1)).toBe(0);
     expect(stepIndex(0, 3, -1)).toBe(2);
     expect(stepIndex(0, 0, 1)).toBe(0);
+  });
+});
+
+describe('isTap (pin and measure picks)', () => {
+  const press = (patch: Partial<PressTrace> = {}): PressTrace => ({
+    downAt: 1000,
+    upAt: 1120,
+    down: { x: 100, y: 100 },
+    up: { x: 102, y: 101 },
+    pointers: 1,
+    ...patch,
+  });
+
+  it.each<[string, Partial<PressTrace>, boolean]>([
+    ['a short press that stayed put', {}, true],
+    ['a press that moved 6 px at most', { up: { x: 106, y: 100 } }, true],
+    ['a drag (orbit)', { up: { x: 140, y: 100 } }, false],
+    ['a long press', { upAt: 1600 }, false],
+    ['two fingers (orbit or zoom)', { pointers: 2 }, false],
+    ['an up before its down (clock skew)', { upAt: 900 }, false],
+  ])('%s → %s', (_name, patch, expected) => {
+    expect(isTap(press(patch))).toBe(expected);
   });
 });

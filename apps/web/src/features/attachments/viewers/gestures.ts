@@ -43,3 +43,30 @@ export function swipeDirection(
 /** Index after moving by one, wrapping around. */
 export const stepIndex = (index: number, count: number, step: 1 | -1) =>
   count === 0 ? 0 : (index + step + count) % count;
+
+/** A pointer press as the viewer saw it go down and come up. */
+export interface PressTrace {
+  downAt: number;
+  upAt: number;
+  /** Where it went down and came up (CSS pixels). */
+  down: { x: number; y: number };
+  up: { x: number; y: number };
+  /** The most fingers or buttons held during it. */
+  pointers: number;
+}
+
+export const TAP_MAX_MS = 500;
+export const TAP_MAX_MOVE_PX = 6;
+
+/**
+ * A tap (or click): one short press that did not move. A drag orbits the camera and a two-finger
+ * gesture orbits or zooms, so neither drops a pin nor picks a measuring point.
+ */
+export function isTap(press: PressTrace, maxMs = TAP_MAX_MS, maxMovePx = TAP_MAX_MOVE_PX): boolean {
+  return (
+    press.pointers === 1 &&
+    press.upAt >= press.downAt &&
+    press.upAt - press.downAt <= maxMs &&
+    Math.hypot(press.up.x - press.down.x, press.up.y - press.down.y) <= maxMovePx
+  );
+}

@@ -1,5 +1,6 @@
-import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconChecks, IconQuote, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconChecks, IconMapPin, IconQuote, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notificationLabelKey, type ChatMessageView } from '@dentflow/domain';
@@ -7,7 +8,14 @@ import { findCachedNotification } from '../../notifications/api/case-notificatio
 import { formatDateTime } from '../../notifications/notification-display';
 import { messageTime } from '../chat-days';
 
-/** One message: author and time, the text (or "Message deleted"), read mark and delete action. */
+/** Where a pin's message leads: the case's files, the viewer open at that pin's camera. */
+export const pinLink = (caseId: number, pin: { id: number; attachmentId: number }) =>
+  `/case/${caseId}?tab=attachments&file=${pin.attachmentId}&pin=${pin.id}`;
+
+/**
+ * One message: author and time, the text (or "Message deleted"), the link to the pin it
+ * announces, read mark and delete action.
+ */
 export function ChatMessageItem({
   message,
   own,
@@ -89,6 +97,19 @@ export function ChatMessageItem({
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {message.text}
             </Text>
+          )}
+          {message.pin && !message.deleted && (
+            <Anchor
+              component={Link}
+              to={pinLink(message.caseId, message.pin)}
+              size="xs"
+              data-testid="chat-pin-link"
+            >
+              <Group gap={4} wrap="nowrap">
+                <IconMapPin size={14} />
+                {t('chat:openPin')}
+              </Group>
+            </Anchor>
           )}
           {own && !message.deleted && message.seenBy > 0 && (
             <Group gap={2} justify="flex-end" c="dimmed" data-testid="chat-message-seen">

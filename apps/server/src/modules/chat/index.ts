@@ -1,0 +1,2 @@
+// What the chat module offers other modules; they import nothing else from it.
+export { announceChatMessage, writeChatMessage } from './chat-posting';
