@@ -44,7 +44,6 @@ import {
 } from '@dentflow/domain';
 import { currentLanguage } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/notify';
-import { getAttachment } from '../api/get-attachment';
 import { createPin, filePinsQueryKey, setPinResolved, useFilePins } from '../api/pins';
 import { isTap } from './gestures';
 import {
