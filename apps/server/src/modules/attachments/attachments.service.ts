@@ -10,7 +10,6 @@ import {
   isCaseBucket,
   mayUploadAttachment,
   nextVersionOf,
-  replaceRejection,
   attachmentActorFor,
   mayViewAttachment,
   parseAttachmentName,
@@ -25,7 +24,7 @@ import {
 } from '@dentflow/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { AppError, validationError } from '../../http/app-error';
+import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
 import { loadCaseAccess, type CaseAccess, recordCaseActivity, advancePaidCase } from '../cases';
 import {
@@ -37,7 +36,6 @@ import {
   findStaleAttachments,
   insertAttachment,
   listCaseAttachments,
-  listChainFiles,
   removeAttachmentRow,
   removeAttachmentRows,
   removeUploadingAttachmentRow,
@@ -47,6 +45,8 @@ import {
 } from './attachments.repository';
 import { contentMatches, SNIFF_BYTES } from './file-sniff';
 import { sha256OfStoredObject } from './content-hash';
+import { replacedVersion, settlePreviousVersion } from './version-chain';
+import type { UploadAnnouncement } from './upload-announcement';
 import type { CaseEventMessage } from '../../adapters/events/case-events';
 import { isoOrNull } from '../../http/envelope';
 import { UPLOAD_STAGING_PREFIX } from '../../adapters/storage/storage';
@@ -65,15 +65,6 @@ export interface AttachmentEvent {
   actorId: number | null;
   fromStatus: string | null;
   toStatus: string | null;
-}
-
-export interface UploadAnnouncement {
-  filename: string;
-  filesize: number;
-  attachment_name: string;
-  mimetype?: string;
-  /** A planning upload answering this file: it becomes the file's next version. */
-  replacesId?: number;
 }
 
 type StatusAction = Exclude<AttachmentAction, 'delete'>;
@@ -291,7 +282,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
     if (!mayUploadAttachment(actor, parsed.bucket, state)) {
       refuse((a) => mayUploadAttachment(a, parsed.bucket, state));
     }
-    const replaces = await replacedVersion(caseId, parsed.bucket, input.replacesId);
+    const replaces = await replacedVersion(db, caseId, parsed.bucket, input.replacesId);
     const required = (await requiredSlots(caseId)).some(
       (slot) => slot.bucketName === parsed.bucket && slot.attachmentType === parsed.kind,
     );
@@ -312,47 +303,6 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       ...extra,
     });
     return { row, contentType, bucket: parsed.bucket };
-  }
-
-  /**
-   * The file a planning upload answers (`replacesId`): the current version of a chain of the same
-   * case. Anything else is a 400 on the field, the same whether the file exists elsewhere or not.
-   */
-  async function replacedVersion(
-    caseId: number,
-    bucket: AttachmentBucket,
-    replacesId: number | undefined,
-  ): Promise<AttachmentRow | null> {
-    if (replacesId === undefined) return null;
-    const invalid = () => validationError({ replacesId: 'validation.invalid' });
-    if (bucket !== 'planning') throw invalid();
-    const target = await findAttachmentById(db, replacesId);
-    if (!target || target.caseId !== caseId) throw invalid();
-    const chain = await listChainFiles(db, target.chainId ?? target.id);
-    const view = (row: AttachmentRow) => ({
-      ...row,
-      chainId: row.chainId ?? row.id,
-      publishedAt: isoOrNull(row.publishedAt),
-      supersededAt: isoOrNull(row.supersededAt),
-      deletedAt: isoOrNull(row.deletedAt),
-    });
-    if (replaceRejection(view(target), caseId, chain.map(view))) throw invalid();
-    return target;
-  }
-
-  /**
-   * Publishing version N supersedes version N-1 in the same transaction (`at`); taking version N
-   * back (unpublish, delete) puts N-1 in force again (`null`). A previous version superseded by
-   * another file already means a concurrent answer won: 409.
-   */
-  async function settlePreviousVersion(tx: DbOrTx, file: AttachmentRow, at: Date | null) {
-    if (file.previousVersionId === null) return;
-    const previous = await findAttachmentForUpdate(tx, file.previousVersionId);
-    if (!previous) return;
-    if (at && previous.supersededAt !== null) {
-      throw new AppError(409, 'ATTACHMENT_ACTION_NOT_ALLOWED');
-    }
-    await updateAttachment(tx, previous.id, { supersededAt: at });
   }
 
   async function getWithActions(caller: AuthContext, id: number): Promise<AttachmentWithActions> {

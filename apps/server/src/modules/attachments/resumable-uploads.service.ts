@@ -15,7 +15,8 @@ import {
   updateAttachment,
   type AttachmentRow,
 } from './attachments.repository';
-import type { AttachmentsService, UploadAnnouncement } from './attachments.service';
+import type { AttachmentsService } from './attachments.service';
+import type { UploadAnnouncement } from './upload-announcement';
 
 /** A part URL is asked for just before its part is sent; a slow part may take this long. */
 const PART_URL_EXPIRES_SEC = 60 * 60;
