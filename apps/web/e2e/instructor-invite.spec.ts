@@ -7,22 +7,23 @@ import {
   translate,
   type Language,
 } from '@dentflow/domain';
-import { queryRows, sql } from './support/database';
+import { queryRows } from './support/database';
 import { linkFromOutbox, mailFromOutbox } from './support/outbox';
 import { completeAddress, logIn, signIn, skipWelcome } from './support/session';
 import { BROWSER_LOCALES, fieldName, webText } from './support/texts';
 
 /**
- * An instructor invites a doctor by email in Spanish; the doctor opens
+ * A fresh instructor's discount end to end: an admin makes a new doctor account an instructor
+ * and sets their discount; the instructor invites a doctor by email in Spanish; the doctor opens
  * the link from the mail, sees who invites them and the discount, registers, verifies, completes
  * the profile and sees the instructor discount in the checkout summary; the instructor then finds
- * them among the students and the invitation no longer pending.
+ * them among the students and the invitation no longer pending. A fresh account (not the demo
+ * instructor) so only what the admin set can give the discount, and no other journey is touched.
  */
 
 test.describe.configure({ timeout: 150_000 });
 
-const INSTRUCTOR_EMAIL = 'instructor@dentflow.local';
-/** Not the seeded 10, so what the pages show can only come from this. */
+/** Not the seeded 10, so what the pages show can only come from what the admin set. */
 const DISCOUNT = 15;
 /** A planning-only product with a single price: the discount is a plain percent of it. */
 const PRODUCT_CODE = 'PLAN-ORTHO';
@@ -31,60 +32,70 @@ type Ns = 'web' | 'admin' | 'shop' | 'mail';
 const tr = (language: Language, ns: Ns, key: string, params?: Record<string, string | number>) =>
   translate(language, ns, key, params);
 
-async function instructor() {
+/**
+ * A verified doctor with a complete profile and no discount to give, signing in with the demo
+ * password (a copy of the demo doctor's row, whose student link it does not keep).
+ */
+async function freshDoctor(nickName: string) {
   const [row] = await queryRows<{ id: number; name: string }>(
-    'select id, display_name as name from users where email = $1',
-    [INSTRUCTOR_EMAIL],
+    `insert into users (email, nick_name, fname, lname, display_name, password_hash, roles,
+       internal, data_info, data_address, data_capabilities, verified_at)
+     select $1 || '@dentflow.local', $1, 'Helena', 'Prado', 'Helena Prado', password_hash,
+       '["doctor"]'::jsonb, false, data_info || '{"language":"en","currency":"USD"}'::jsonb,
+       data_address,
+       data_capabilities || '{"instructorId": null, "instructorDiscount": 0}'::jsonb, now()
+     from users where email = 'doctor@dentflow.local'
+     returning id, display_name as name`,
+    [nickName],
   );
   return row!;
 }
 
-/** An admin sets the instructor's discount on the user page. */
-async function setInstructorDiscount(page: Page, instructorId: number, percent: number) {
+/** An admin makes the user an instructor and sets their discount, in one save on the user page. */
+async function makeInstructor(page: Page, userId: number, percent: number) {
   const admin = (key: string) => tr('en', 'admin', key);
-  await page.goto(`/users/${instructorId}`);
+  await page.goto(`/users/${userId}`);
+  await page
+    .getByRole('checkbox', { name: webText('en', 'roles.instructor'), exact: true })
+    .check();
   await page
     .getByRole('textbox', { name: admin('users.capabilities.instructorDiscount') })
     .fill(String(percent));
   await page.getByRole('button', { name: admin('users.access.save') }).click();
   await expect(page.getByText(admin('users.saved'))).toBeVisible();
-  const [stored] = await queryRows<{ discount: number }>(
-    `select (data_capabilities ->> 'instructorDiscount')::int as discount from users where id = $1`,
-    [instructorId],
+  const [stored] = await queryRows<{ roles: string[]; discount: number }>(
+    `select roles, (data_capabilities ->> 'instructorDiscount')::int as discount
+     from users where id = $1`,
+    [userId],
   );
-  expect(stored!.discount).toBe(percent);
+  expect(stored).toEqual({
+    roles: expect.arrayContaining(['doctor', 'instructor']),
+    discount: percent,
+  });
 }
 
-test.afterAll(async () => {
-  // Later journeys and spec files expect the demo instructor as seeded.
-  await sql(
-    `update users set data_capabilities = data_capabilities || '{"instructorDiscount": 10}'::jsonb
-     where email = $1`,
-    [INSTRUCTOR_EMAIL],
-  );
-});
-
-test('an instructor invites a doctor who registers from the mail and sees the discount in the shop', async ({
+test("an admin sets a new instructor's discount; the doctor they invite sees it in mail, sign-up and shop", async ({
   browser,
 }) => {
-  const teacher = await instructor();
-  const invitee: Language = 'es';
   const stamp = Date.now().toString(36);
+  const teacherNick = `teacher${stamp}`;
+  const teacher = await freshDoctor(teacherNick);
+  const invitee: Language = 'es';
   const email = `student-${stamp}@clinic.example`;
   const nickName = `student${stamp}`;
   const student = { fname: 'Lucía', lname: 'Ferrer' };
   const password = 'Sorriso2026';
 
-  await test.step('an admin gives the instructor a discount', async () => {
+  await test.step('an admin makes the new account an instructor with a discount', async () => {
     const admin = await signIn(browser, 'admin', 'en');
-    await setInstructorDiscount(admin, teacher.id, DISCOUNT);
+    await makeInstructor(admin, teacher.id, DISCOUNT);
     await admin.context().close();
   });
 
   // ── The instructor invites the doctor, in Spanish ──
   const en = (key: string, params?: Record<string, string | number>) =>
     tr('en', 'admin', key, params);
-  const instructorPage = await signIn(browser, 'instructor', 'en');
+  const instructorPage = await signIn(browser, teacherNick, 'en');
   await test.step('the instructor sends an invitation in Spanish', async () => {
     const page = instructorPage;
     await page

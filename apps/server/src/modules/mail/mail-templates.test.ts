@@ -125,6 +125,33 @@ describe('mail templates', () => {
     expect(one.text).toContain('Internal chat of case #1: 1 new message');
   });
 
+  it.each([
+    ['ptBR', 'Dra. Ana convida você para o Dentflow', 'você tem 15% de desconto na loja'],
+    ['en', 'Dra. Ana invites you to Dentflow', 'you get 15% off in the Dentflow shop'],
+    ['es', 'Dra. Ana lo invita a Dentflow', 'tiene un 15% de descuento en la tienda'],
+  ])(
+    'renders an instructor invitation in %s that states the discount',
+    (language, subject, discount) => {
+      const invite = (percent: number) =>
+        renderMail(
+          {
+            recipient: 'lucia@clinic.example',
+            template: 'instructorInvite',
+            language,
+            params: { token: 'tok_789', instructorName: 'Dra. Ana', discount: percent },
+          },
+          URL,
+        );
+      const mail = invite(15);
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toContain(discount);
+      expect(mail.html).toContain(discount);
+      expect(mail.links).toEqual(['http://dentflow.test/register?invite=tok_789']);
+      // An instructor without a discount: the mail promises none.
+      expect(invite(0).text).not.toContain('%');
+    },
+  );
+
   it('refuses an unknown template and params it cannot use', () => {
     expect(MAIL_TEMPLATES.sort()).toEqual([
       'chatDigest',

@@ -73,6 +73,16 @@ describe('register page with an invitation', { timeout: 30_000 }, () => {
     });
   });
 
+  it.each([
+    ['ptBR', 'Convidado por Dr. Paulo Reis — 15% de desconto'],
+    ['es', 'Invitado por Dr. Paulo Reis — 15% de descuento'],
+  ] as const)('states the discount in %s too', async (language, banner) => {
+    await applyLanguage(language);
+    server(true);
+    renderRoutes(routes, '/register?invite=tok-123');
+    expect(await screen.findByText(banner)).toBeInTheDocument();
+  });
+
   it('says when the link is no longer valid', async () => {
     server(false);
     renderRoutes(routes, '/register?invite=old');
