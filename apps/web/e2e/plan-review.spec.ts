@@ -72,10 +72,12 @@ let caseId = 0;
 let v1Id = 0;
 let pinLink = '';
 let certificateCode = '';
+let planner: Page;
+let doctor: Page;
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
   await setUserLanguage('doctor', 'en');
   const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
   const login = await api.post('/api/v1/auth/login', {
@@ -101,6 +103,16 @@ test.beforeAll(async () => {
   await sql(`update cases set case_status = 'approve', list_group = 'approve' where id = $1`, [
     caseId,
   ]);
+  // Each signs in once and keeps their page between turns, like two people at their desks.
+  [planner, doctor] = await Promise.all([
+    signIn(browser, 'planner', 'en'),
+    signIn(browser, 'doctor', 'en'),
+  ]);
+});
+
+test.afterAll(async () => {
+  await planner?.context().close();
+  await doctor?.context().close();
 });
 
 async function openAttachments(page: Page) {
@@ -180,8 +192,8 @@ async function colourBuckets(canvas: Locator) {
   });
 }
 
-test('the planner uploads v1 and publishes it', async ({ browser }) => {
-  const page = await signIn(browser, 'planner', 'en');
+test('the planner uploads v1 and publishes it', async () => {
+  const page = planner;
   const planning = await openAttachments(page);
   await uploadPlan(page, V1);
   const v1 = planning.getByTestId('attachment-card').filter({ hasText: V1.name });
@@ -191,11 +203,10 @@ test('the planner uploads v1 and publishes it', async ({ browser }) => {
   await publish(v1);
   v1Id = Number(await v1.getAttribute('data-attachment-id'));
   expect(v1Id).toBeGreaterThan(0);
-  await page.context().close();
 });
 
-test('the doctor pins a note on the model and asks for a change', async ({ browser }) => {
-  const page = await signIn(browser, 'doctor', 'en');
+test('the doctor pins a note on the model and asks for a change', async () => {
+  const page = doctor;
   const planning = await openAttachments(page);
   const v1 = planning.getByTestId('attachment-card').filter({ hasText: V1.name });
   await v1.getByRole('button', { name: en('files', 'viewers.open3d') }).click();
@@ -233,13 +244,10 @@ test('the doctor pins a note on the model and asks for a change', async ({ brows
   await expect(
     v1.getByText(en('files', 'requestChange.requested', { text: CHANGE_TEXT })),
   ).toBeVisible();
-  await page.context().close();
 });
 
-test('the planner opens the note from the chat, resolves it, measures and publishes v2', async ({
-  browser,
-}) => {
-  const page = await signIn(browser, 'planner', 'en');
+test('the planner opens the note from the chat, resolves it, measures and publishes v2', async () => {
+  const page = planner;
   await page.goto(`/case/${caseId}?tab=chat`);
   // The note is the doctor's message on the public channel, with its link to the pin.
   const link = page
@@ -258,6 +266,7 @@ test('the planner opens the note from the chat, resolves it, measures and publis
   const item = page.getByTestId('pin-item').filter({ hasText: NOTE });
   await item.getByRole('button', { name: en('files', 'pins.resolve') }).click();
   await expect(item).toHaveAttribute('data-resolved', 'true');
+  await expect(item.getByRole('button', { name: en('files', 'pins.reopen') })).toBeVisible();
   const [row] = await queryRows<{ resolver: string }>(
     `select u.nick_name as resolver from plan_pins p join users u on u.id = p.resolved_by
       where p.id = $1`,
@@ -289,13 +298,10 @@ test('the planner opens the note from the chat, resolves it, measures and publis
     v2.getByText(en('files', 'versions.label', { version: 2 }), { exact: true }),
   ).toBeVisible();
   await publish(v2);
-  await page.context().close();
 });
 
-test('the doctor compares v1 and v2 with the deviation map, approves and gets the certificate', async ({
-  browser,
-}) => {
-  const page = await signIn(browser, 'doctor', 'en');
+test('the doctor compares v1 and v2 with the deviation map, approves and gets the certificate', async () => {
+  const page = doctor;
   // The pin's link on a fresh page load: the pin stays on v1, resolved.
   await page.goto(pinLink);
   await waitForModel(page);
@@ -397,13 +403,12 @@ test('the doctor compares v1 and v2 with the deviation map, approves and gets th
   const downloading = page.waitForEvent('download');
   await certificate.click();
   const text = await pdfText(await readFile((await (await downloading).path())!));
-  const [doctor] = await queryRows<{ display_name: string }>(
+  const [approver] = await queryRows<{ display_name: string }>(
     `select display_name from users where nick_name = 'doctor'`,
   );
   expect(text).toContain(V2_SHA256);
-  expect(text).toContain(doctor!.display_name);
+  expect(text).toContain(approver!.display_name);
   expect(text).toContain(certificateCode);
-  await page.context().close();
 });
 
 test('the public certificate page, signed out, says the code matches', async ({ browser }) => {
