@@ -22,6 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { caseCalls, keyOf, referenceCalls, type Actor, type BenchCall } from './calls';
+import { benchLogin } from './bench-login';
 import { groupCaptured } from './captured-calls';
 import { httpClient, type Send } from './http-client';
 import { measure, measureWithCpu, type Stats } from './measure';
@@ -42,28 +43,15 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-async function login(send: Send, nickName: string) {
-  const answer = await send(
-    'POST',
-    '/api/v1/auth/login',
-    {},
-    {
-      login: nickName,
-      password: 'Dentflow123',
-      remember: false,
-    },
-  );
-  if (!answer.ok) throw new Error(`login ${nickName}: ${answer.status} ${answer.body}`);
-  const body = JSON.parse(answer.body) as { obj: { accessToken: string; profile: { id: number } } };
-  return { token: body.obj.accessToken, id: body.obj.profile.id };
-}
-
 async function actorOf(
   send: Send,
   client: pg.Client,
   role: 'doctor' | 'supervisor',
 ): Promise<Actor> {
-  const { token, id } = await login(send, role);
+  const { token, id } = await benchLogin(
+    async (path, payload) => send('POST', path, {}, payload),
+    role,
+  );
   const list = await send('GET', '/api/v1/case/list/new/0', { authorization: `Bearer ${token}` });
   const newTotal = (JSON.parse(list.body) as { obj: { total: number } }).obj.total;
   const { rows } = await client.query<{ id: number }>(

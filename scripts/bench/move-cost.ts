@@ -20,6 +20,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { benchLogin } from './bench-login';
 import { MOVE_CASES, MOVE_MARK, seedBenchCases } from './seed';
 
 const ADMIN_URL =
@@ -112,17 +113,15 @@ async function main() {
     const spent = (before: Map<number, number>, after: Map<number, number>) =>
       [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
-    const login = async (nickName: string) => {
-      const response = await fetch(`${base}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login: nickName, password: 'Dentflow123', remember: false }),
-      });
-      const body = (await response.json()) as {
-        obj: { accessToken: string; profile: { id: number } };
-      };
-      return { token: body.obj.accessToken, id: body.obj.profile.id };
-    };
+    const login = (nickName: string) =>
+      benchLogin(async (path, payload) => {
+        const response = await fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
+        return { status: response.status, body: await response.text() };
+      }, nickName);
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const post = (token: string, path: string, payload: unknown) =>
       new Promise<number>((resolve, reject) => {
