@@ -69,6 +69,18 @@ export async function listCaseTransactions(db: DbOrTx, caseId: number): Promise<
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
 }
 
+/** Every transaction of these cases, in one query (the payments queue's twin check). */
+export async function listTransactionsOfCases(
+  db: DbOrTx,
+  caseIds: readonly number[],
+): Promise<TransactionRow[]> {
+  if (caseIds.length === 0) return [];
+  return db
+    .select()
+    .from(transactions)
+    .where(inArray(transactions.caseId, [...caseIds]));
+}
+
 export async function insertTransaction(
   db: DbOrTx,
   values: typeof transactions.$inferInsert,

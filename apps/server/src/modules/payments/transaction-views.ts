@@ -31,6 +31,7 @@ import {
   findReceiptsByIds,
   findTransaction,
   listCaseTransactions,
+  listTransactionsOfCases,
   listPendingTransactions,
   listServiceIdsByTransactions,
   type TransactionRow,
@@ -270,15 +271,16 @@ export function createTransactionViews(ctx: AppContext) {
     async pending(caller: Caller): Promise<PendingTransaction[]> {
       const rows = await listPendingTransactions(db, REVIEW_REASONS.paymentIssue);
       const cases = new Map<number, NonNullable<Awaited<ReturnType<typeof findCaseForPayments>>>>();
-      const ofTheseCases: TransactionRow[] = [];
       for (const t of rows) {
         if (!cases.has(t.caseId)) {
           const kase = await findCaseForPayments(db, t.caseId);
           if (kase) cases.set(t.caseId, kase);
-          // Paid transactions are not in the queue but may charge for the same services.
-          ofTheseCases.push(...(await listCaseTransactions(db, t.caseId)));
         }
       }
+      // Paid transactions are not in the queue but may charge for the same services.
+      const ofTheseCases = await listTransactionsOfCases(db, [
+        ...new Set(rows.map((t) => t.caseId)),
+      ]);
       const twins = transactionsForSameServices(
         ofTheseCases.map((t) => ({
           id: t.id,

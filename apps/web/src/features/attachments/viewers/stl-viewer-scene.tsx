@@ -24,6 +24,7 @@ import {
   type Vec3Tuple,
 } from './pin-geometry';
 import { frameBox, unionBox } from './stl-scene';
+import { afterNextPaint, applyFraming } from './frame-camera';
 
 const IDENTITY_ELEMENTS = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 /** How long the camera takes to fly to a pin. */
@@ -192,25 +193,9 @@ export function Scene(props: {
     );
     if (!box) return;
     const framing = frameBox(box, camera.fov, size.width / Math.max(size.height, 1));
-    camera.position.set(framing.position.x, framing.position.y, framing.position.z);
-    camera.near = framing.near;
-    camera.far = framing.far;
-    camera.up.set(0, 1, 0);
-    camera.updateProjectionMatrix();
-    controls.target.set(framing.target.x, framing.target.y, framing.target.z);
-    controls.minDistance = framing.distance / 20;
-    controls.maxDistance = framing.distance * 10;
-    controls.update();
+    applyFraming(camera, controls, framing);
     invalidate();
-    // Drawn once the frame after this change has been painted.
-    let second = 0;
-    const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(onDrawn);
-    });
-    return () => {
-      cancelAnimationFrame(first);
-      cancelAnimationFrame(second);
-    };
+    return afterNextPaint(onDrawn);
     // Framing follows the loaded set and the reset button, not every toggle.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [frameKey]);
