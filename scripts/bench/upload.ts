@@ -59,6 +59,27 @@ const load = () =>
     .join(' ');
 const mib = (bytes: number) => (bytes / MIB).toFixed(1);
 
+/**
+ * What the bench made, undone even when it is stopped (Ctrl-C) or dies: a server or s3rver left
+ * behind would hold a port, files and a database.
+ */
+const children = new Set<ChildProcess>();
+const databases = new Set<string>();
+const folders = new Set<string>();
+process.once('exit', () => {
+  children.forEach((child) => child.kill('SIGTERM'));
+  folders.forEach((folder) => rmSync(folder, { recursive: true, force: true }));
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void Promise.all([...children].map(stopChild))
+      .then(() => Promise.all([...databases].map(dropDatabase)))
+      .finally(() => process.exit(130));
+  });
+}
+const dropDatabase = (name: string) =>
+  adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+
 /** Random bytes behind a local-file zip header, fsynced: nothing compresses or dedups them. */
 function writeSampleFile(path: string, bytes: number) {
   const chunk = Buffer.alloc(16 * MIB);
@@ -97,6 +118,7 @@ async function startS3rver(directory: string) {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  children.add(child);
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       const match = /PORT (\d+)/.exec(chunk.toString());
@@ -144,6 +166,7 @@ async function withServer<T>(
 ): Promise<T> {
   const database = `dentflow_bench_upload_${name}_${Date.now()}`;
   await adminQuery(`CREATE DATABASE "${database}"`);
+  databases.add(database);
   let server: ServerProcess | undefined;
   try {
     server = await startProduct({
@@ -157,6 +180,7 @@ async function withServer<T>(
       RATE_LIMIT_UPLOAD_MAX: '100000',
       ...extraEnv,
     });
+    children.add(server.child);
     const base = server.base;
     const { token } = await benchLogin(async (path, payload) => {
       const response = await fetch(`${base}${path}`, {
@@ -170,7 +194,8 @@ async function withServer<T>(
     return await run(server, session, await createBenchCase(session));
   } finally {
     await server?.stop();
-    await adminQuery(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await dropDatabase(database);
+    databases.delete(database);
   }
 }
 
@@ -209,6 +234,7 @@ async function main() {
   const root = mkdtempSync(
     join(process.env.BENCH_UPLOAD_DIR ?? tmpdir(), 'dentflow-bench-upload-'),
   );
+  folders.add(root);
   const file = join(root, 'exam.zip');
   const lines: string[] = [];
   const say = (line: string) => {
