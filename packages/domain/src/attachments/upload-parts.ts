@@ -15,6 +15,11 @@ export const MAX_UPLOAD_PARTS = 10_000;
 export const DEFAULT_UPLOAD_PART_BYTES = 16 * 1024 * 1024;
 /** Part URLs asked for in one call: the browser asks again as it goes. */
 export const MAX_PART_URLS_PER_CALL = 20;
+/**
+ * Parts the browser sends at once: enough to fill a clinic's uplink, few enough to resume cheaply
+ * (the upload bench sends with the same number).
+ */
+export const PARALLEL_UPLOAD_PARTS = 3;
 
 export interface UploadPartPlan {
   partSize: number;

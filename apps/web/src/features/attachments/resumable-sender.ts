@@ -1,4 +1,9 @@
-import { remainingUploadParts, uploadPartRange, type UploadPartPlan } from '@dentflow/domain';
+import {
+  PARALLEL_UPLOAD_PARTS,
+  remainingUploadParts,
+  uploadPartRange,
+  type UploadPartPlan,
+} from '@dentflow/domain';
 import { ApiError } from '../../lib/api-client';
 import type { CreatePostUrlBody } from './api/create-post-url';
 import {
@@ -67,8 +72,6 @@ export const savedUploads = {
   },
 };
 
-/** Parts in flight at once: enough to fill a clinic's uplink, few enough to resume cheaply. */
-const PARALLEL_PARTS = 3;
 /** Tries of one part before the upload stops with an error (the user may retry it). */
 const PART_TRIES = 8;
 const backoffMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
@@ -213,7 +216,7 @@ export async function sendResumable(options: ResumableOptions): Promise<number> 
         for (let part = queue.shift(); part !== undefined; part = queue.shift())
           await sendOne(part);
       };
-      await Promise.all(Array.from({ length: PARALLEL_PARTS }, worker));
+      await Promise.all(Array.from({ length: PARALLEL_UPLOAD_PARTS }, worker));
       checkAborted();
       try {
         const parts = Object.entries(upload.etags).map(([part, etag]) => ({

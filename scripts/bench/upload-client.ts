@@ -1,0 +1,178 @@
+import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import {
+  PARALLEL_UPLOAD_PARTS,
+  remainingUploadParts,
+  uploadPartRange,
+  type UploadPartPlan,
+} from '@dentflow/domain';
+
+/**
+ * The upload bench's side of the browser: the resumable protocol exactly as
+ * apps/web/src/features/attachments/resumable-sender.ts runs it (start, then per part its URL
+ * just before the PUT, PARALLEL_UPLOAD_PARTS parts at a time, then complete, which confirms).
+ * Parts are streamed from the file, as the browser sends a Blob slice.
+ */
+export interface UploadSession {
+  base: string;
+  token: string;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: PARALLEL_UPLOAD_PARTS * 2 });
+
+interface Answer {
+  status: number;
+  body: string;
+  etag: string | undefined;
+}
+
+function call(
+  url: string,
+  method: 'POST' | 'PUT',
+  headers: Record<string, string | number>,
+  body: string | { file: string; start: number; end: number },
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          etag: res.headers.etag,
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (typeof body === 'string') req.end(body);
+    else createReadStream(body.file, { start: body.start, end: body.end - 1 }).pipe(req);
+  });
+}
+
+async function api<T>(session: UploadSession, path: string, payload: unknown): Promise<T> {
+  const answer = await call(
+    `${session.base}/api/v1${path}`,
+    'POST',
+    { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    JSON.stringify(payload),
+  );
+  if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.body}`);
+  return (JSON.parse(answer.body) as { obj: T }).obj;
+}
+
+/** A new case of the signed-in doctor. */
+export async function createBenchCase(session: UploadSession): Promise<number> {
+  const created = await api<{ id: number }>(session, '/case/new', {
+    patient: { fname: 'Bench', lname: 'Upload' },
+  });
+  return created.id;
+}
+
+/**
+ * Uploads the first `size` bytes of `file` as a CT exam (`cbct.zip`) of `caseId`; answers the
+ * plan and the confirmed attachment's status.
+ */
+export async function uploadExam(
+  session: UploadSession,
+  caseId: number,
+  file: string,
+  size: number,
+): Promise<{ plan: UploadPartPlan; status: string }> {
+  const { attachment, upload: plan } = await api<{
+    attachment: { id: number };
+    upload: UploadPartPlan;
+  }>(session, `/attachment/resumable/${caseId}`, {
+    filename: 'cbct.zip',
+    filesize: size,
+    attachment_name: 'exams.dicom',
+  });
+  const etags: Record<number, string> = {};
+  const queue = remainingUploadParts(plan, []);
+  const sendOne = async (part: number) => {
+    const { parts } = await api<{ parts: { url: string; size: number }[] }>(
+      session,
+      `/attachment/resumable/${attachment.id}/partUrls`,
+      { partNumbers: [part] },
+    );
+    const url = parts[0]!.url;
+    const range = uploadPartRange(plan, size, part)!;
+    const answer = await call(
+      url.startsWith('/') ? `${session.base}${url}` : url,
+      'PUT',
+      { 'content-type': 'application/octet-stream', 'content-length': range.size },
+      { file, start: range.start, end: range.end },
+    );
+    if (answer.status !== 200 || !answer.etag) {
+      throw new Error(`part ${part}: ${answer.status} ${answer.body}`);
+    }
+    etags[part] = answer.etag;
+  };
+  const worker = async () => {
+    for (let part = queue.shift(); part !== undefined; part = queue.shift()) await sendOne(part);
+  };
+  await Promise.all(Array.from({ length: PARALLEL_UPLOAD_PARTS }, worker));
+  const done = await api<{ attachment: { status: string } }>(
+    session,
+    `/attachment/resumable/${attachment.id}/complete`,
+    { parts: Object.entries(etags).map(([part, etag]) => ({ partNumber: Number(part), etag })) },
+  );
+  return { plan, status: done.attachment.status };
+}
+
+const KIB = 1024;
+
+/** A process's resident set now and its peak (kB fields of /proc/<pid>/status), in bytes. */
+function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+  return { rss: field('VmRSS') * KIB, hwm: field('VmHWM') * KIB };
+}
+
+export interface RssWindow {
+  baseline: number;
+  peak: number;
+  growth: number;
+}
+
+/**
+ * Watches a process's resident set over one upload: the baseline is the median of a second of
+ * samples before it; the peak the larger of what 20 ms samples saw and the kernel's own peak
+ * (VmHWM, reset first through clear_refs, so a spike between samples counts too).
+ */
+export async function watchRss<T>(pid: number, run: () => Promise<T>) {
+  const before: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    before.push(memoryOf(pid).rss);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  before.sort((a, b) => a - b);
+  const baseline = before[before.length >> 1]!;
+  let kernelPeak = true;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    kernelPeak = false; // not allowed here: the samples alone
+  }
+  let sampled = memoryOf(pid).rss;
+  const timer = setInterval(() => {
+    sampled = Math.max(sampled, memoryOf(pid).rss);
+  }, 20);
+  try {
+    const result = await run();
+    const peak = Math.max(sampled, kernelPeak ? memoryOf(pid).hwm : 0);
+    return { result, rss: { baseline, peak, growth: Math.max(0, peak - baseline) } };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
+
+/** CPU time (user + system) a process has used, in ms. */
+export function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+}
