@@ -17,6 +17,6 @@ rm -f test-results/faults.json
 FAULTS_REPORT=test-results/faults.json npm run test:faults || status=1
 
 node scripts/test-summary.mjs test-results/vitest.json test-results/playwright-1.json \
-  test-results/playwright-2.json \
+  test-results/playwright-2.json test-results/playwright-3.json \
   test-results/faults.json || status=1
 exit $status

@@ -3,6 +3,9 @@ import { E2E_BASE_URL, E2E_PORT } from './e2e/support/environment';
 
 // Each shard of `scripts/e2e.sh` runs its own server and database and writes its own results.
 const RUN = process.env.E2E_RUN ?? 'playwright';
+const BROWSER = { ...devices['Desktop Chrome'], locale: 'en-US' };
+/** Specs that time the browser against a budget (first-card.spec.ts). */
+const QUIET_SPECS = /first-card\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -31,7 +34,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], locale: 'en-US' } }],
+  projects: [
+    { name: 'chromium', use: BROWSER, testIgnore: QUIET_SPECS },
+    // Wall-clock budgets: run alone after the shards (scripts/e2e.sh), not beside another shard.
+    { name: 'quiet', use: BROWSER, testMatch: QUIET_SPECS },
+  ],
   webServer: {
     command: 'node ../../scripts/e2e-server.mjs',
     url: `${E2E_BASE_URL}/api/health`,

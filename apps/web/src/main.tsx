@@ -4,13 +4,16 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/focus.css';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routes } from './app/router';
+import { startEarly } from './app/startup/early-start';
 import { wireSession } from './app/session-wiring';
 import { queryClient } from './lib/query-client';
 import { i18nReady } from './lib/i18n';
 
 const router = createAppRouter();
 wireSession(queryClient, (path) => router.navigate(path, { replace: true }));
+// A returning user's page: its chunks, the session and its data start now, beside the catalogue.
+startEarly(queryClient, routes);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

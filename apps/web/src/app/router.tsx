@@ -4,6 +4,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { RequireAuth } from './guards/require-auth';
 import { WithSessionOrPublic } from './guards/with-session-or-public';
 import { RouteError } from './components/route-error';
+import { SIGNED_IN_ROUTES_ID, type EarlyStartHandle } from './startup/early-start';
 
 // Every page is its own chunk; the public layout stays small (login bundle budget).
 const LoginPage = lazyRoute(() => import('../features/auth/routes/login-page'), 'LoginPage');
@@ -93,6 +94,14 @@ const CheckoutPage = lazyRoute(
   'CheckoutPage',
 );
 
+/** The case list's page of cases, asked for as soon as the session is there (early start). */
+const caseListHandle: EarlyStartHandle = {
+  prefetch: (queryClient, params, search, session) =>
+    Promise.all([import('../features/cases/api/list-cases'), session]).then(
+      ([{ prefetchCaseList }]) => prefetchCaseList(queryClient, params.filter, search),
+    ),
+};
+
 /** Main routes whose screens arrive with later issues: an honest "being prepared" state. */
 const AREAS_IN_PREPARATION: { path: string; titleKey: string }[] = [];
 
@@ -133,6 +142,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        id: SIGNED_IN_ROUTES_ID,
         element: (
           <RequireAuth>
             <MainLayout />
@@ -143,7 +153,7 @@ export const routes: RouteObject[] = [
           { path: 'cases', element: <Navigate to="/cases/new" replace /> },
           // The static path wins over the filter parameter (react-router ranks it higher).
           { path: 'cases/create', element: <NewCasePage /> },
-          { path: 'cases/:filter', element: <CasesPage /> },
+          { path: 'cases/:filter', element: <CasesPage />, handle: caseListHandle },
           { path: 'case/:id', element: <CasePage /> },
           { path: 'archive', element: <ArchivePage /> },
           { path: 'profile-settings', element: <ProfileSettingsPage /> },

@@ -8,7 +8,12 @@ const zoomFade: MantineTransition = {
   transitionProperty: 'opacity, transform',
 };
 
-/** Plays the transition each time it mounts; key it by the route path. */
+/**
+ * Plays the transition each time it mounts; key it by the route path. Until the transition starts
+ * the page is rendered but hidden with `display: none`, not in a hidden React Activity (Mantine's
+ * default for `keepMounted`): a hidden Activity renders at the lowest priority and mounts no
+ * effects, so the page's queries would start only once the transition had begun.
+ */
 export function RouteTransition({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -19,6 +24,7 @@ export function RouteTransition({ children }: { children: ReactNode }) {
       duration={220}
       timingFunction="ease-out"
       keepMounted
+      keepMountedMode="display-none"
     >
       {(styles) => <div style={styles}>{children}</div>}
     </Transition>

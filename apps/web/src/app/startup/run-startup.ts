@@ -36,19 +36,22 @@ export function decideAfterStartup(
 
 /**
  * Start-up: 1. not logged in (no access token in memory) → refresh the session;
- * 2. profile, then instructor; 3. the announcement decides what to show; 4. the surgical kit list.
- * Any failure rejects: the caller sends the user to /login.
+ * 2. profile and instructor; 3. the announcement decides what to show; 4. the surgical kit list.
+ * The calls of 2–4 need only the session, so they go together rather than one after another
+ * (each is a round trip the first page waits for). Any failure rejects: the caller sends the user
+ * to /login.
  */
 export async function runStartup(queryClient: QueryClient): Promise<StartupResult> {
   if (!getAccessToken()) await refreshSession();
-  const profile = await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 });
-  rememberProfile(queryClient, profile);
-  const instructor = await queryClient.fetchQuery({ ...instructorQueryOptions(), staleTime: 0 });
-  const announcement = await queryClient.fetchQuery({
-    ...announcementQueryOptions(),
-    staleTime: 0,
-  });
+  const [profile, instructor, announcement] = await Promise.all([
+    queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 }).then((fresh) => {
+      rememberProfile(queryClient, fresh);
+      return fresh;
+    }),
+    queryClient.fetchQuery({ ...instructorQueryOptions(), staleTime: 0 }),
+    queryClient.fetchQuery({ ...announcementQueryOptions(), staleTime: 0 }),
+    queryClient.fetchQuery(kitsQueryOptions()),
+  ]);
   const decision = decideAfterStartup(profile, announcement);
-  await queryClient.fetchQuery(kitsQueryOptions());
   return { profile, instructor, announcement, decision };
 }

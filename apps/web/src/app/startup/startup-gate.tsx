@@ -8,6 +8,7 @@ import { showError } from '../../lib/notify';
 import { FullPageLoader } from '../components/full-page-loader';
 import { dismissAnnouncement } from '../../features/profile/api/get-announcement';
 import { runStartup, type StartupResult } from './run-startup';
+import { takeEarlyStartup } from './early-start';
 
 type GateState =
   | { step: 'loading' }
@@ -25,7 +26,8 @@ export function StartupGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    runStartup(queryClient).then(
+    // The entry may have begun it already, with the page's chunks (early-start.ts).
+    (takeEarlyStartup(queryClient) ?? runStartup(queryClient)).then(
       (result) => {
         if (cancelled) return;
         const dialog = result.decision === 'home' ? null : result.decision;

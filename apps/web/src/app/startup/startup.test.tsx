@@ -95,9 +95,26 @@ describe('start-up sequence', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('refreshes first when not logged in, then profile, instructor, announcement and kits in order', async () => {
+  it('refreshes first when not logged in, then asks for profile, instructor, announcement and kits together', async () => {
     setRefreshToken('refresh-old');
-    const { calls } = startupServer(completeProfile());
+    const answered = startupServer(completeProfile());
+    // The four calls after the refresh are held until all four have been sent: one that waited
+    // for the answer of another would never be sent.
+    let sentTogether = false;
+    let answeredAfterRefresh = 0;
+    let release = () => {};
+    const allSent = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = mockFetch(async (call) => {
+      if (call.path !== '/auth/refresh_token') {
+        if (calls.length === 5) {
+          sentTogether = answeredAfterRefresh === 0;
+          release();
+        }
+        await Promise.race([allSent, new Promise((resolve) => setTimeout(resolve, 300))]);
+        answeredAfterRefresh += 1;
+      }
+      return answered.fetchMock(`/api/v1${call.path}`, { method: call.method });
+    });
     const queryClient = createQueryClient();
 
     const result = await runStartup(queryClient);
@@ -109,7 +126,8 @@ describe('start-up sequence', () => {
       '/profile/announcement',
       '/metadata/list/serviceData/subsystem',
     ]);
-    expect(calls[1]?.headers.authorization).toBe('Bearer access-new');
+    expect(sentTogether).toBe(true);
+    for (const call of calls.slice(1)) expect(call.headers.authorization).toBe('Bearer access-new');
     expect(result.decision).toBe('home');
     expect(queryClient.getQueryData(['metadata', 'kits'])).toEqual(kits);
     expect(getAccessToken()).toBe('access-new');

@@ -1,5 +1,10 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { casePageSchema, type CaseListFilter, type CasePage } from '@dentflow/domain';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  casePageSchema,
+  isCaseListFilter,
+  type CaseListFilter,
+  type CasePage,
+} from '@dentflow/domain';
 import { api } from '../../../lib/api-client';
 import { caseKeys } from './case-cache';
 
@@ -10,6 +15,19 @@ export interface CaseListQuery {
   pageSize?: number;
   /** Search every list, not only the filter's (with a search text). */
   all?: boolean;
+}
+
+/** The list a /cases/:filter address shows: its page, search text and scope. */
+export function caseListQueryOfUrl(
+  filter: CaseListFilter,
+  params: URLSearchParams,
+): CaseListQuery & { q: string; all: boolean } {
+  return {
+    filter,
+    page: Math.max(0, Number(params.get('page')) || 0),
+    q: params.get('q') ?? '',
+    all: params.get('all') === '1',
+  };
 }
 
 export async function fetchCaseList({
@@ -43,3 +61,13 @@ export const caseListQueryOptions = (query: CaseListQuery) =>
   });
 
 export const useCaseList = (query: CaseListQuery) => useQuery(caseListQueryOptions(query));
+
+/** Fetches the list a /cases/:filter address will show (nothing for an unknown filter). */
+export async function prefetchCaseList(
+  queryClient: QueryClient,
+  filter: string | undefined,
+  params: URLSearchParams,
+): Promise<void> {
+  if (!isCaseListFilter(filter)) return;
+  await queryClient.prefetchQuery(caseListQueryOptions(caseListQueryOfUrl(filter, params)));
+}

@@ -28,7 +28,7 @@ import {
   type CasePreview,
 } from '@dentflow/domain';
 import { useProfile } from '../../profile/api/get-profile';
-import { useCaseList } from '../api/list-cases';
+import { caseListQueryOfUrl, useCaseList } from '../api/list-cases';
 import { CaseCard } from '../components/case-card';
 import { CasePreviewPane } from '../components/case-preview';
 import { useDebouncedUrlUpdate } from '../../../lib/use-debounced-url-update';
@@ -51,13 +51,12 @@ function CaseListView({ filter }: { filter: CaseListFilter }) {
   const navigate = useNavigate();
   const { data: profile } = useProfile();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(0, Number(params.get('page')) || 0);
-  const q = params.get('q') ?? '';
-  const all = params.get('all') === '1';
+  const query = caseListQueryOfUrl(filter, params);
+  const { page, q, all } = query;
   const [search, setSearch] = useState(q);
   const [selected, setSelected] = useState<number | null>(null);
   const desktop = useMatches({ base: false, md: true });
-  const list = useCaseList({ filter, page, q, all });
+  const list = useCaseList(query);
   const setAll = (checked: boolean) =>
     setParams(
       (current) => {
