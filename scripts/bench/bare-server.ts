@@ -20,18 +20,23 @@ const pool = new pg.Pool({
 });
 const app = Fastify({ logger: false });
 
+/** The first array of numbers in a statement's first row (the page's ids). */
+const idsOf = (rows: unknown[][] | undefined) =>
+  Object.values(rows?.[0] ?? []).find((value) => Array.isArray(value)) ?? [];
+
 /** Replays one captured call; `caseId` replaces the id the capture was made with. */
 async function replay(user: string | undefined, route: string, caseId?: number) {
   const call = calls[callKey(user, route)];
   if (!call) throw new Error(`no captured statements for ${callKey(user, route)}`);
-  const results: unknown[][] = [];
+  const results: unknown[][][] = [];
   for (const statement of call.statements) {
-    const values =
-      caseId === undefined
-        ? statement.values
-        : statement.values.map((value, index) =>
-            statement.caseIdAt?.includes(index) ? caseId : value,
-          );
+    const values = statement.values.map((value, index) =>
+      caseId !== undefined && statement.caseIdAt?.includes(index)
+        ? caseId
+        : index === statement.previousIdsAt
+          ? idsOf(results[results.length - 1])
+          : value,
+    );
     const { rows } = await pool.query<unknown[]>({
       name: statement.name,
       text: statement.text,

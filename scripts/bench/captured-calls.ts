@@ -11,6 +11,13 @@ export interface CapturedStatement {
   values: unknown[];
   /** Positions of `values` holding the case id of a `case/{id}` call (replaced on replay). */
   caseIdAt?: number[];
+  /**
+   * Position of a value holding ids the call's previous statement answered (a searched staff
+   * list reads the page's ids first, then those rows): replaced on replay by the ids the previous
+   * statement answers then, so both servers read the same page even if a case moved since the
+   * capture.
+   */
+  previousIdsAt?: number;
 }
 
 export interface CapturedCall {
@@ -38,7 +45,14 @@ export function groupCaptured(lines: string, caseIds: Record<string, number>): C
         value === caseId || value === String(caseId) ? [index] : [],
       );
     }
-    (calls[label] ??= { statements: [] }).statements.push(statement);
+    const call = (calls[label] ??= { statements: [] });
+    if (call.statements.length > 0) {
+      const idsAt = statement.values.findIndex(
+        (value) => Array.isArray(value) && value.every((id) => typeof id === 'number'),
+      );
+      if (idsAt >= 0) statement.previousIdsAt = idsAt;
+    }
+    call.statements.push(statement);
   }
   return calls;
 }

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { casePageSchema, type CasePage } from '@dentflow/domain';
 import { caseApi, createUser, demoSessions, objOf } from './support/cases-fixtures';
@@ -63,5 +64,51 @@ describe('capped search totals', () => {
     const found = await page(other, 'q=capado');
     expect(found).toMatchObject({ total: 0, items: [] });
     expect(found.totalCapped).toBeUndefined();
+  });
+});
+
+describe('the staff search walks the list index', () => {
+  /**
+   * The plan PostgreSQL picks when the list index is the cheapest path (the tiny test table would
+   * otherwise be read whole): a searched staff page and its capped total must be index-only walks
+   * in list order, which stop at the page's last row or at the cap whatever the table's size. If
+   * the index lacked `search_text`, each walked entry would cost a heap read (an "Index Scan").
+   */
+  const planOf = async (client: pg.Client, statement: string) => {
+    const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
+      `explain (format json) ${statement}`,
+    );
+    return JSON.stringify(rows[0]!['QUERY PLAN']);
+  };
+
+  it('reads the page and the capped total from cases_list_idx and cases_status_idx alone', async () => {
+    const client = new pg.Client({ connectionString: t.config.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('vacuum analyze cases');
+      await client.query('set enable_seqscan = off');
+      await client.query('set enable_bitmapscan = off');
+      const searched = (filter: string) =>
+        `from cases where ${filter} and case_archived = false and search_text like '%capado%'`;
+      for (const [filter, index] of [
+        ["list_group = 'new'", 'cases_list_idx'],
+        ["case_status = 'checkingout'", 'cases_status_idx'],
+      ] as const) {
+        const page = await planOf(
+          client,
+          `select id ${searched(filter)} order by modified_at desc, id desc limit 20`,
+        );
+        const total = await planOf(
+          client,
+          `select count(*) from (select 1 ${searched(filter)} limit 1001) matches`,
+        );
+        for (const plan of [page, total]) {
+          expect(plan).toContain('"Node Type":"Index Only Scan"');
+          expect(plan).toContain(`"Index Name":"${index}"`);
+        }
+      }
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -82,17 +82,22 @@ export const cases = pgTable(
   // (DESC NULLS LAST) PostgreSQL cannot read a list page in index order and sorts every match
   // (npm run bench: 24 ms → 0.3 ms for a supervisor's page at 100,000 cases; docs/performance.md).
   (t) => [
+    // `search_text` trails the staff list indexes so a searched page and its capped total are
+    // index-only walks in list order that stop at the page's last row or at the cap; the trigram
+    // index alone builds a bitmap of every match first (docs/performance.md, "Search").
     index('cases_list_idx').on(
       t.listGroup,
       t.caseArchived,
       t.modifiedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.searchText,
     ),
     index('cases_status_idx').on(
       t.caseStatus,
       t.caseArchived,
       t.modifiedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.searchText,
     ),
     index('cases_owner_list_idx').on(
       t.ownerId,
