@@ -6,7 +6,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { createCaseEvents, type CaseEvents } from './adapters/events/case-events';
@@ -27,6 +26,7 @@ import { ensureReferenceData, findDemoAccounts, seedDemoData } from './db/seed';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { openApiSecurity, registerPermissions } from './http/permissions';
 import { loggerOptions, type LogDestination } from './http/request-log';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { registerTextGuard } from './http/text-guard';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestId, requestAwareLogger, requestIdOf } from './http/request-id';
@@ -144,7 +144,11 @@ export async function buildApp(
   // Services log through this one: inside a request their lines carry the request's id.
   const log = requestAwareLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by a writer compiled from each zod schema (decision 030). Under the tests
+  // zod serializes every answer too and any difference fails the request.
+  app.setSerializerCompiler(
+    responseSerializerCompiler({ verify: process.env.VITEST !== undefined }),
+  );
 
   const storage = createStorage(config);
   let seeded = false;

@@ -1,0 +1,363 @@
+import type { FastifySerializerCompiler } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { $ZodType, safeEncode } from 'zod/v4/core';
+
+/**
+ * The response serializer: each route's zod response schema is compiled once into a function that
+ * writes the JSON directly, instead of `safeEncode` building a copy of the answer that
+ * `JSON.stringify` then walks (fastify-type-provider-zod's serializer, decision 030).
+ *
+ * The compiled writer handles the plain shapes (objects without catchall or refinements, arrays,
+ * strings with trim, case and length checks, numbers with integer and range checks, booleans,
+ * null, enums, literals, nullable, optional, unknown). Any other schema node (a string format, a
+ * record, a union, a default…) is written by zod itself: `safeEncode` of that node, then
+ * `JSON.stringify`. Like zod, an object writes only its declared keys, in zod's order, so a
+ * private column never reaches an answer. Whenever the writer meets a value it does not accept (a
+ * wrong type, an absent key), it gives up and the whole answer goes through zod: the result, or
+ * the error, is zod's.
+ */
+
+type Writer = (value: unknown) => string | undefined;
+
+/** Thrown inside a writer: this value is left to zod. */
+const BAIL = Symbol('bail');
+const bail = (): never => {
+  throw BAIL;
+};
+
+interface ZodInternals {
+  def: {
+    type: string;
+    checks?: {
+      _zod: { def: { check: string; format?: string; value?: unknown; inclusive?: boolean } };
+    }[];
+    coerce?: boolean;
+    shape?: Record<string, $ZodType>;
+    catchall?: unknown;
+    element?: $ZodType;
+    innerType?: $ZodType;
+    entries?: Record<string, unknown>;
+    values?: unknown[];
+  };
+  traits: Set<string>;
+  optin?: string;
+  optout?: string;
+  values?: Set<unknown>;
+}
+
+const internals = (schema: $ZodType) => (schema as unknown as { _zod: ZodInternals })._zod;
+const noChecks = (z: ZodInternals) => (z.def.checks ?? []).length === 0;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Where the schema being compiled is, and which of its nodes zod writes (`compileResponseWriter`). */
+const path: string[] = [];
+let leftToZod: string[] = [];
+
+/** The node written by zod: its own encode, then `JSON.stringify` (what the whole answer gets). */
+function byZod(schema: $ZodType): Writer {
+  leftToZod.push(`${path.join('') || '(root)'}: ${internals(schema).def.type}`);
+  return (value) => {
+    const result = safeEncode(schema, value);
+    if (!result.success) bail();
+    return JSON.stringify(result.data);
+  };
+}
+
+/** `x.toJSON(key)` would see another key than in the whole answer: left to zod, to stay exact. */
+function unknownValue(value: unknown): string | undefined {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Date) &&
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    bail();
+  }
+  return JSON.stringify(value);
+}
+
+/** The number checks the writer knows; any other makes the number zod's. */
+function numberTest(z: ZodInternals, int: boolean): ((n: number) => boolean) | undefined {
+  const tests: ((n: number) => boolean)[] = int ? [Number.isSafeInteger] : [];
+  for (const check of z.def.checks ?? []) {
+    const def = check._zod.def;
+    if (def.check === 'number_format' && def.format === 'safeint') tests.push(Number.isSafeInteger);
+    else if (def.check === 'greater_than' && typeof def.value === 'number') {
+      const min = def.value;
+      tests.push(def.inclusive ? (n) => n >= min : (n) => n > min);
+    } else if (def.check === 'less_than' && typeof def.value === 'number') {
+      const max = def.value;
+      tests.push(def.inclusive ? (n) => n <= max : (n) => n < max);
+    } else return undefined;
+  }
+  return (n) => Number.isFinite(n) && tests.every((test) => test(n));
+}
+
+/** The string checks run as zod runs them (trim, lengths), in order; any other makes the string zod's. */
+const STRING_CHECKS = new Set(['overwrite', 'min_length', 'max_length', 'length_equals']);
+
+interface RunnableCheck {
+  _zod: {
+    def: { check: string; when?: (payload: { value: unknown }) => boolean };
+    check(payload: { value: unknown; issues: unknown[] }): unknown;
+  };
+}
+
+function stringChecks(z: ZodInternals): ((s: string) => string) | undefined {
+  const checks = (z.def.checks ?? []) as unknown as RunnableCheck[];
+  if (checks.length === 0) return (s) => s;
+  if (!checks.every((check) => STRING_CHECKS.has(check._zod.def.check))) return undefined;
+  return (s) => {
+    const payload = { value: s as unknown, issues: [] as unknown[] };
+    for (const check of checks) {
+      const when = check._zod.def.when;
+      if (when && !when(payload)) continue;
+      if (check._zod.check(payload) instanceof Promise) bail();
+      if (payload.issues.length > 0) bail();
+    }
+    return typeof payload.value === 'string' ? payload.value : bail();
+  };
+}
+
+/**
+ * Exactly this zod class: a subclass (a string format, an exact optional…) parses otherwise, so it
+ * stays zod's.
+ */
+const TRAITS: Record<string, string[]> = {
+  string: ['ZodString', '$ZodString', '_ZodString'],
+  number: ['ZodNumber', '$ZodNumber'],
+  int: [
+    'ZodNumberFormat',
+    '$ZodNumberFormat',
+    '$ZodCheckNumberFormat',
+    '$ZodCheck',
+    'ZodNumber',
+    '$ZodNumber',
+  ],
+  boolean: ['ZodBoolean', '$ZodBoolean'],
+  null: ['ZodNull', '$ZodNull'],
+  enum: ['ZodEnum', '$ZodEnum'],
+  literal: ['ZodLiteral', '$ZodLiteral'],
+  unknown: ['ZodUnknown', '$ZodUnknown'],
+  any: ['ZodAny', '$ZodAny'],
+  nullable: ['ZodNullable', '$ZodNullable'],
+  optional: ['ZodOptional', '$ZodOptional'],
+  array: ['ZodArray', '$ZodArray'],
+  object: ['ZodObject', '$ZodObjectJIT', '$ZodObject'],
+};
+const exactly = (z: ZodInternals, kind: string) => {
+  const names = [...TRAITS[kind]!, '$ZodType', 'ZodType'];
+  return !z.def.coerce && z.traits.size === names.length && names.every((n) => z.traits.has(n));
+};
+
+/** The objects being compiled: a recursive schema (a getter in a shape) stays zod's below itself. */
+const compiling = new Set<$ZodType>();
+
+function compileNode(schema: $ZodType): Writer {
+  const z = internals(schema);
+  if (compiling.has(schema)) return byZod(schema);
+  switch (z.def.type) {
+    case 'string': {
+      const checked = exactly(z, 'string') ? stringChecks(z) : undefined;
+      if (!checked) return byZod(schema);
+      return (value) => (typeof value === 'string' ? JSON.stringify(checked(value)) : bail());
+    }
+    case 'number': {
+      // z.int(): the schema is its own safe-integer check
+      const int = exactly(z, 'int') && (z.def as { format?: string }).format === 'safeint';
+      const test = exactly(z, 'number') || int ? numberTest(z, int) : undefined;
+      if (!test) return byZod(schema);
+      return (value) => (typeof value === 'number' && test(value) ? JSON.stringify(value) : bail());
+    }
+    case 'boolean':
+      if (!exactly(z, 'boolean') || !noChecks(z)) return byZod(schema);
+      return (value) => (value === true ? 'true' : value === false ? 'false' : bail());
+    case 'null':
+      if (!exactly(z, 'null') || !noChecks(z)) return byZod(schema);
+      return (value) => (value === null ? 'null' : bail());
+    case 'enum':
+    case 'literal': {
+      const values = z.values;
+      if (
+        !exactly(z, z.def.type) ||
+        !values ||
+        !noChecks(z) ||
+        [...values].some(
+          (v) => typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean',
+        )
+      ) {
+        return byZod(schema);
+      }
+      return (value) => (values.has(value) ? JSON.stringify(value) : bail());
+    }
+    case 'unknown':
+    case 'any':
+      if (!exactly(z, z.def.type) || !noChecks(z)) return byZod(schema);
+      return unknownValue;
+    case 'nullable': {
+      if (!exactly(z, 'nullable') || !noChecks(z)) return byZod(schema);
+      const inner = compileNode(z.def.innerType!);
+      return (value) => (value === null ? 'null' : inner(value));
+    }
+    case 'optional': {
+      if (!exactly(z, 'optional') || !noChecks(z)) return byZod(schema);
+      if (internals(z.def.innerType!).optin === 'defaulted') return byZod(schema);
+      const inner = compileNode(z.def.innerType!);
+      return (value) => (value === undefined ? undefined : inner(value));
+    }
+    case 'array': {
+      if (!exactly(z, 'array') || !noChecks(z)) return byZod(schema);
+      path.push('[]');
+      const element = compileNode(z.def.element!);
+      path.pop();
+      return (value) => {
+        if (!Array.isArray(value)) bail();
+        const items = value as unknown[];
+        if (items.length === 0) return '[]';
+        // JSON.stringify writes an array's undefined (an omitted optional) as null
+        let out = '[' + (element(items[0]) ?? 'null');
+        for (let i = 1; i < items.length; i++) out += ',' + (element(items[i]) ?? 'null');
+        return out + ']';
+      };
+    }
+    case 'object':
+      compiling.add(schema);
+      try {
+        return compileObject(schema, z);
+      } finally {
+        compiling.delete(schema);
+      }
+    default:
+      return byZod(schema);
+  }
+}
+
+function compileObject(schema: $ZodType, z: ZodInternals): Writer {
+  const shape = z.def.shape!;
+  if (!exactly(z, 'object') || !noChecks(z) || z.def.catchall) {
+    return byZod(schema);
+  }
+  const keys = Object.keys(shape);
+  if (Object.getOwnPropertySymbols(shape).length > 0 || keys.includes('__proto__')) {
+    return byZod(schema);
+  }
+  // The answer's key order: zod assigns the keys in shape order, and JavaScript then lists
+  // integer-like keys first, which is what JSON.stringify writes.
+  const ordered: Record<string, true> = {};
+  for (const key of keys) ordered[key] = true;
+  const fields = Object.keys(ordered).map((key) => {
+    const field = internals(shape[key]!);
+    path.push(`.${key}`);
+    const write = compileNode(shape[key]!);
+    path.pop();
+    return {
+      key,
+      prefix: JSON.stringify(key) + ':',
+      // An absent key is fine only for a field that may be absent on both sides (zod's rule).
+      mayBeAbsent: field.optin === 'optional' && field.optout === 'optional',
+      write,
+    };
+  });
+  return (value) => {
+    if (!isObject(value)) bail();
+    const input = value as Record<string, unknown>;
+    let out = '';
+    for (const field of fields) {
+      if (!(field.key in input)) {
+        if (field.mayBeAbsent) continue;
+        bail();
+      }
+      const written = field.write(input[field.key]);
+      if (written === undefined) continue;
+      out += (out === '' ? '{' : ',') + field.prefix + written;
+    }
+    return out === '' ? '{}' : out + '}';
+  };
+}
+
+/** The route's schema, as fastify-type-provider-zod accepts it (a schema, or `{properties}`). */
+function resolveSchema(maybeSchema: unknown): $ZodType {
+  if (maybeSchema instanceof $ZodType) return maybeSchema;
+  const properties = (maybeSchema as { properties?: unknown } | null)?.properties;
+  if (properties instanceof $ZodType) return properties;
+  throw new Error(`not a zod response schema: ${JSON.stringify(maybeSchema)}`);
+}
+
+/** What fastify-type-provider-zod's serializer answers: zod's encoded copy, stringified. */
+function zodSerialize(schema: $ZodType, method: string, url: string, data: unknown): string {
+  const result = safeEncode(schema, data);
+  if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+  return JSON.stringify(result.data);
+}
+
+/**
+ * The writer alone (tests): it throws where it gives the value to zod; `leftToZod` lists the
+ * schema's nodes that zod writes, by path.
+ */
+export function compileResponseWriter(schema: $ZodType): {
+  write: Writer;
+  leftToZod: string[];
+} {
+  leftToZod = [];
+  path.length = 0;
+  compiling.clear();
+  try {
+    return { write: compileNode(schema), leftToZod };
+  } finally {
+    leftToZod = [];
+  }
+}
+
+/** One schema's serializer: the compiled writer, and zod for whatever the writer leaves. */
+export function compileResponseSerializer(
+  schema: $ZodType,
+  where: { method: string; url: string } = { method: 'GET', url: '' },
+): (data: unknown) => string {
+  const { write } = compileResponseWriter(schema);
+  return (data) => {
+    try {
+      const written = write(data);
+      if (written !== undefined) return written;
+    } catch {
+      // BAIL, or a value JSON cannot hold (a cycle, a bigint): zod answers, or throws, as before
+    }
+    return zodSerialize(schema, where.method, where.url, data);
+  };
+}
+
+/**
+ * The serializer compiler for `app.setSerializerCompiler`. `verify`: every answer is also
+ * serialized by zod and any difference throws (tests, so the whole suite checks the writer).
+ */
+export function responseSerializerCompiler(
+  options: { verify?: boolean } = {},
+): FastifySerializerCompiler<unknown> {
+  return ({ schema: maybeSchema, method, url }) => {
+    const schema = resolveSchema(maybeSchema);
+    const serialize = compileResponseSerializer(schema, { method, url });
+    if (!options.verify) return serialize;
+    return (data: unknown) => {
+      let expected: string;
+      try {
+        expected = zodSerialize(schema, method, url, data);
+      } catch (error) {
+        // zod refuses the answer: so must the writer (it bails, then zod throws the same)
+        let written: string | undefined;
+        try {
+          written = serialize(data);
+        } catch {
+          throw error;
+        }
+        throw new Error(`response serializer: ${method} ${url} wrote ${written} where zod refused`);
+      }
+      const written = serialize(data);
+      if (written !== expected) {
+        throw new Error(
+          `response serializer: ${method} ${url} wrote\n${written}\nwhere zod writes\n${expected}`,
+        );
+      }
+      return written;
+    };
+  };
+}
