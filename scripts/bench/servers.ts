@@ -89,6 +89,19 @@ export async function startProduct(
   return server;
 }
 
+/** The upload bench's bare receiver (bare-upload-server.ts) in its own process. */
+export async function startBareUpload(file: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const server = spawnServer(
+    ['--import', 'tsx', join(import.meta.dirname, 'bare-upload-server.ts')],
+    repoRoot,
+    { BARE_UPLOAD_FILE: file },
+    port,
+  );
+  await waitForHealth(server);
+  return server;
+}
+
 /** The bare anchor (bare-server.ts) in its own process, replaying the captured calls. */
 export async function startBare(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();

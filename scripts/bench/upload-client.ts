@@ -1,7 +1,9 @@
 import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import {
+  DEFAULT_UPLOAD_PART_BYTES,
   PARALLEL_UPLOAD_PARTS,
+  planUploadParts,
   remainingUploadParts,
   uploadPartRange,
   type UploadPartPlan,
@@ -18,6 +20,7 @@ export interface UploadSession {
   token: string;
 }
 
+const MIB = 1024 * 1024;
 const agent = new Agent({ keepAlive: true, maxSockets: PARALLEL_UPLOAD_PARTS * 2 });
 
 interface Answer {
@@ -47,7 +50,14 @@ function call(
     });
     req.on('error', reject);
     if (typeof body === 'string') req.end(body);
-    else createReadStream(body.file, { start: body.start, end: body.end - 1 }).pipe(req);
+    else {
+      // 1 MiB reads: the default 64 KiB would spend the shared cores on syscalls, not bytes.
+      createReadStream(body.file, {
+        start: body.start,
+        end: body.end - 1,
+        highWaterMark: MIB,
+      }).pipe(req);
+    }
   });
 }
 
@@ -119,6 +129,31 @@ export async function uploadExam(
     { parts: Object.entries(etags).map(([part, etag]) => ({ partNumber: Number(part), etag })) },
   );
   return { plan, status: done.attachment.status };
+}
+
+/**
+ * The same file's first `size` bytes, in the same parts and with the same parts in flight, to the
+ * bare receiver (bare-upload-server.ts): no start, part URL or completion calls.
+ */
+export async function uploadBare(base: string, file: string, size: number): Promise<void> {
+  const plan = planUploadParts(size, DEFAULT_UPLOAD_PART_BYTES);
+  const queue = remainingUploadParts(plan, []);
+  const sendOne = async (part: number) => {
+    const range = uploadPartRange(plan, size, part)!;
+    const answer = await call(
+      `${base}/part?start=${range.start}`,
+      'PUT',
+      { 'content-type': 'application/octet-stream', 'content-length': range.size },
+      { file, start: range.start, end: range.end },
+    );
+    if (answer.status !== 200 || !answer.etag) {
+      throw new Error(`bare part ${part}: ${answer.status} ${answer.body}`);
+    }
+  };
+  const worker = async () => {
+    for (let part = queue.shift(); part !== undefined; part = queue.shift()) await sendOne(part);
+  };
+  await Promise.all(Array.from({ length: PARALLEL_UPLOAD_PARTS }, worker));
 }
 
 const KIB = 1024;

@@ -10,6 +10,8 @@
  *    way the browser does (same part size, same parts in flight). The time runs from the start
  *    call until the completion has confirmed the file and the disk is flushed. Targets: the
  *    server's RSS grows < 64 MiB, the upload runs at >= 0.5x cat.
+ *    The same client then sends the same parts to a bare `node:http` receiver that only streams
+ *    them to a file (bare-upload-server.ts): the best the same client gets on this machine.
  * 3. S3 (s3rver in its own process): the parts go straight to presigned URLs, so the server never
  *    sees the bytes; its RSS must not grow with the file (256 MiB and 1 GiB uploads both < 64 MiB
  *    of growth, the larger one within 32 MiB of the smaller).
@@ -33,10 +35,17 @@ import { randomFillSync } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchLogin } from './bench-login';
-import { adminQuery, databaseUrl, startProduct, type ServerProcess } from './servers';
+import {
+  adminQuery,
+  databaseUrl,
+  startBareUpload,
+  startProduct,
+  type ServerProcess,
+} from './servers';
 import {
   createBenchCase,
   processCpuMs,
+  uploadBare,
   uploadExam,
   watchRss,
   type RssWindow,
@@ -230,6 +239,40 @@ async function measuredUpload(
   };
 }
 
+/**
+ * The same upload to the bare receiver (bare-upload-server.ts), timed and watched the same way:
+ * what the same client and the same parts cost on this machine with no product around them.
+ */
+async function measuredBareUpload(root: string, file: string, sizeMib: number): Promise<Row> {
+  const target = join(root, 'bare-target');
+  writeFileSync(target, '');
+  const bare = await startBareUpload(target);
+  children.add(bare.child);
+  try {
+    await uploadBare(bare.base, file, WARM_UP_MIB * MIB);
+    const pid = bare.child.pid!;
+    const cpuBefore = processCpuMs(pid);
+    const clientBefore = processCpuMs(process.pid);
+    const started = performance.now();
+    const { rss } = await watchRss(pid, async () => {
+      await uploadBare(bare.base, file, sizeMib * MIB);
+      spawnSync('sync', ['-f', target]);
+    });
+    return {
+      store: 'bare node:http → file',
+      mib: sizeMib,
+      seconds: (performance.now() - started) / 1000,
+      rss,
+      cpuMs: processCpuMs(pid) - cpuBefore,
+      clientCpuMs: processCpuMs(process.pid) - clientBefore,
+    };
+  } finally {
+    await bare.stop();
+    children.delete(bare.child);
+    rmSync(target, { force: true });
+  }
+}
+
 async function main() {
   const root = mkdtempSync(
     join(process.env.BENCH_UPLOAD_DIR ?? tmpdir(), 'dentflow-bench-upload-'),
@@ -264,6 +307,7 @@ async function main() {
       }),
     );
     rmSync(localDir, { recursive: true, force: true });
+    const bare = await measuredBareUpload(root, file, FILE_MIB);
 
     s3 = await startS3rver(join(root, 's3rver'));
     const s3Env = s3.env;
@@ -287,7 +331,7 @@ async function main() {
         ok: local.rss.growth < RSS_GROWTH_TARGET,
       },
       {
-        what: `local: upload >= ${SPEED_TARGET}x cat`,
+        what: `local: upload >= ${SPEED_TARGET}x cat (the bare receiver, same client: ${(bare.mib / bare.seconds / catSpeed).toFixed(2)}x cat; the real server ${(local.mib / local.seconds / (bare.mib / bare.seconds)).toFixed(2)}x the bare one)`,
         ok: local.mib / local.seconds >= SPEED_TARGET * catSpeed,
       },
       {
@@ -300,6 +344,7 @@ async function main() {
       },
     ];
 
+    rows.splice(1, 0, bare);
     say('');
     say(
       '| store | file MiB | upload s | MiB/s | x cat | server RSS baseline MiB | peak MiB | growth MiB | server CPU s | bench CPU s |',

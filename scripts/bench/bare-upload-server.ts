@@ -1,0 +1,42 @@
+/**
+ * The upload bench's anchor: the least a server on this machine can do with the same parts. A
+ * bare `node:http` server (no Fastify, no database, no grant, no size check) that streams each
+ * `PUT /part?start=N` body into the file BARE_UPLOAD_FILE at offset N, as the local store writes a
+ * part, and answers an ETag. The bench sends it the same parts, with the same client and the same
+ * parts in flight, as it sends the real server: what the real server adds is the difference.
+ *
+ * Env: PORT, BARE_UPLOAD_FILE (created empty by the bench).
+ */
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+
+const file = process.env.BARE_UPLOAD_FILE!;
+let parts = 0;
+
+const server = createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://bench');
+  if (request.method === 'GET' && url.pathname === '/api/health') {
+    response.end('{"status":"ok"}');
+    return;
+  }
+  if (request.method !== 'PUT' || url.pathname !== '/part') {
+    response.statusCode = 404;
+    response.end();
+    return;
+  }
+  const start = Number(url.searchParams.get('start'));
+  pipeline(request, createWriteStream(file, { flags: 'r+', start })).then(
+    () => {
+      parts += 1;
+      response.setHeader('etag', `"part-${parts}"`);
+      response.end();
+    },
+    (error: Error) => {
+      response.statusCode = 500;
+      response.end(error.message);
+    },
+  );
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
