@@ -1,10 +1,11 @@
 // Loads /cases/new as the signed-in demo doctor with the CPU slowed down and prints where the
 // time to the first case card goes: navigation timing, each resource (start, end, size), long
 // tasks, paints and the first card. Usage (a server on E2E_PORT):
-//   node apps/web/scripts/first-card-trace.mjs [runs=3] [rate=4] [--quiet] [--no-warm-up]
+//   npx tsx apps/web/scripts/first-card-trace.mjs [runs=3] [rate=4] [--quiet] [--no-warm-up]
 // TRACE_FILE=<file.json> also records a Chrome trace (open it in the DevTools Performance panel).
 import { chromium } from '@playwright/test';
 import { loadavg } from 'node:os';
+import { CHROMIUM_LAUNCH } from '../e2e/support/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const base = `http://127.0.0.1:${port}`;
@@ -22,19 +23,7 @@ async function login() {
   return (await response.json()).obj;
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 let session = await login();
 const results = [];
 // The first load of a fresh browser (and of a fresh server) pays once for what a user's running
