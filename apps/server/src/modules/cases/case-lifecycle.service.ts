@@ -24,7 +24,7 @@ import type { DbOrTx } from '../../db/client';
 import { assertProfileComplete, findUserById } from '../users';
 import { AppError, validationError } from '../../http/app-error';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
-import { auditCaseStatus } from './case-status-audit';
+import { caseStatusAuditCte } from './case-status-audit';
 import {
   findTransactionTotals,
   insertCase,
@@ -130,7 +130,12 @@ export async function advancePaidCase(
   actorId: number | null,
   now: Date,
   /** The case as the caller, holding its row lock, just left it: nothing to read when not due. */
-  locked?: { caseStatus: string; caseArchived: boolean },
+  locked?: {
+    caseStatus: string;
+    caseArchived: boolean;
+    /** Its transactions' statuses, when the caller read them under the lock. */
+    transactionStatuses?: readonly string[];
+  },
 ): Promise<CaseEventMessage[]> {
   const due = (state: { caseStatus: string; caseArchived: boolean }) =>
     state.caseStatus === 'checkingout' && !state.caseArchived;
@@ -140,7 +145,7 @@ export async function advancePaidCase(
   let row = locked ? undefined : (await findCase(tx, caseId))!;
   if (row && !due(row)) return [];
   // Only a paid case moves by itself: one without a live transaction waits for a supervisor.
-  const statuses = await listCaseTransactionStatuses(tx, caseId);
+  const statuses = locked?.transactionStatuses ?? (await listCaseTransactionStatuses(tx, caseId));
   if (!statuses.some((status) => status !== 'cancelled')) return [];
   row ??= (await findCase(tx, caseId))!;
   const services = await listCaseServices(tx, caseId, 'en');
@@ -315,21 +320,21 @@ export async function recordEvents(
   const actorId = actor?.userId ?? null;
   for (const draft of drafts) {
     const archived = ARCHIVE_FLAG_OF[draft.action];
-    if (
+    // A change of status or archive flag has its audit row, written by the history row's insert.
+    const audit =
       draft.fromStatus &&
       draft.toStatus &&
       (draft.fromStatus !== draft.toStatus || archived !== undefined)
-    ) {
-      await auditCaseStatus(tx, {
-        caseId,
-        actorId,
-        cause: draft.action,
-        from: draft.fromStatus,
-        to: draft.toStatus,
-        ...(archived === undefined ? {} : { archived }),
-        ip: actor?.ip,
-      });
-    }
+        ? caseStatusAuditCte(tx, {
+            caseId,
+            actorId,
+            cause: draft.action,
+            from: draft.fromStatus,
+            to: draft.toStatus,
+            ...(archived === undefined ? {} : { archived }),
+            ip: actor?.ip,
+          })
+        : undefined;
     const event = {
       caseId,
       actorId,
@@ -339,7 +344,7 @@ export async function recordEvents(
       toStatus: draft.toStatus ?? null,
       detail: draft.detail ?? {},
     };
-    await insertCaseEvent(tx, event);
+    await insertCaseEvent(tx, event, audit);
     const notice = await notifyOfCaseEvent(tx, event);
     messages.push({ ...event, detail: publishedDetail(event.detail, notice) });
   }

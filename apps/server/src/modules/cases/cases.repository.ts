@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import {
   CASE_STATUSES,
   caseListGroup,
@@ -163,12 +163,13 @@ export async function refreshCaseColumns(
   return row;
 }
 
+/** A history row; with `alongside` (a data-modifying CTE, e.g. its audit row) in one statement. */
 export async function insertCaseEvent(
   db: DbOrTx,
   values: typeof caseEvents.$inferInsert,
-): Promise<CaseEventRow> {
-  const [row] = await db.insert(caseEvents).values(values).returning();
-  return row!;
+  alongside?: WithSubquery,
+): Promise<void> {
+  await (alongside ? db.with(alongside) : db).insert(caseEvents).values(values);
 }
 
 export async function findProduct(db: DbOrTx, id: number): Promise<ProductRow | undefined> {

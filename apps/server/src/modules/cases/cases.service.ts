@@ -166,13 +166,15 @@ export function createCasesService(ctx: AppContext, options: CasesServiceOptions
     const published = await db.transaction(async (tx) => {
       const locked = await lockCaseAccess(tx, caller, caseId);
       if (!locked) throw new AppError(404, 'NOT_FOUND');
-      const { access, row } = locked;
+      const { access, row, transactionStatuses } = locked;
       const now = stamp(row.modifiedAt);
       const next: { caseStatus?: string } = {};
       const drafts = await work(tx, access, row, now, next);
       const messages = await recordEvents(tx, caseId, caller, drafts, now);
       const after = await refreshCaseDerived(tx, caseId, now, next);
-      messages.push(...(await advancePaidCase(tx, caseId, caller.userId, now, after)));
+      // No change here creates or changes a transaction: the statuses read under the lock hold.
+      const state = after && { ...after, transactionStatuses };
+      messages.push(...(await advancePaidCase(tx, caseId, caller.userId, now, state)));
       return messages;
     });
     ctx.caseEvents.publish(published);
