@@ -75,6 +75,7 @@ import {
   addServicesToCase,
   openCase,
   recordEvents,
+  recordEventsAndRefresh,
   refreshCaseDerived,
   type EventDraft,
 } from './case-lifecycle.service';
@@ -170,8 +171,14 @@ export function createCasesService(ctx: AppContext, options: CasesServiceOptions
       const now = stamp(row.modifiedAt);
       const next: { caseStatus?: string } = {};
       const drafts = await work(tx, access, row, now, next);
-      const messages = await recordEvents(tx, caseId, caller, drafts, now);
-      const after = await refreshCaseDerived(tx, caseId, now, next);
+      const { messages, after } = await recordEventsAndRefresh(
+        tx,
+        caseId,
+        caller,
+        drafts,
+        now,
+        next,
+      );
       // No change here creates or changes a transaction: the statuses read under the lock hold.
       const state = after && { ...after, transactionStatuses };
       messages.push(...(await advancePaidCase(tx, caseId, caller.userId, now, state)));

@@ -44,7 +44,11 @@ const afterMs = (ms: number) => sql`clock_timestamp() + ${ms} * interval '1 mill
  */
 export async function insertMails(db: DbOrTx, mails: readonly NewMail[]): Promise<void> {
   if (mails.length === 0) return;
-  await db.insert(mailOutbox).values(
+  await mailsInsert(db, mails);
+}
+
+const mailsInsert = (db: DbOrTx, mails: readonly NewMail[]) =>
+  db.insert(mailOutbox).values(
     mails.map((mail) => ({
       recipient: mail.recipient,
       template: mail.template,
@@ -52,7 +56,13 @@ export async function insertMails(db: DbOrTx, mails: readonly NewMail[]): Promis
       params: mail.params,
     })),
   );
-}
+
+/**
+ * `insertMails` as a CTE (`with mails as (insert …)`) of another write of the same change, e.g.
+ * the notifications the mails tell of: one statement for both (the trigger still notifies).
+ */
+export const mailsCte = (db: DbOrTx, mails: readonly NewMail[]) =>
+  db.$with('mails').as(mailsInsert(db, mails).returning({ mailId: mailOutbox.id }));
 
 /**
  * Locks the oldest due pending mail (other than `exceptIds`), skipping rows another worker holds.

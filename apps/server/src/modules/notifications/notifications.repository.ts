@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, sql, type WithSubquery } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { caseUsers, cases, notifications, patients, users } from '../../db/schema';
@@ -118,12 +118,14 @@ export async function findCaseRecipients(
   };
 }
 
+/** The notifications; with `alongside` (their mails, as a CTE) in the same statement. */
 export async function insertNotifications(
   db: DbOrTx,
   rows: (typeof notifications.$inferInsert)[],
+  alongside?: WithSubquery,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(notifications).values(rows);
+  await (alongside ? db.with(alongside) : db).insert(notifications).values(rows);
 }
 
 // ───────────────────────────── reading ─────────────────────────────

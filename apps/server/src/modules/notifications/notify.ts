@@ -6,7 +6,7 @@ import {
 } from '@dentflow/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { enqueueMails } from '../mail';
+import { enqueueMailsWith } from '../mail';
 import { emailsSettingsOf } from '../settings';
 import { findCaseRecipients, insertNotifications } from './notifications.repository';
 
@@ -65,6 +65,25 @@ export async function notifyCaseUsers(tx: DbOrTx, input: NotifyCaseUsersInput): 
         (user.emailNotifications ?? defaultTypes).includes(input.eventType),
       );
   const mailedIds = new Set(mailed.map((user) => user.id));
+  // The mails go in the notifications' statement, as its CTE: one round trip for both.
+  const mails =
+    mailed.length === 0
+      ? undefined
+      : enqueueMailsWith(
+          tx,
+          mailed.map((user) => ({
+            recipient: user.email,
+            template: 'notification',
+            language: isLanguage(user.language) ? user.language : 'en',
+            params: {
+              eventType: input.eventType,
+              caseId: input.caseId,
+              patientName: mailFacts.patientName,
+              actorName: mailFacts.actorName,
+              path: input.path,
+            },
+          })),
+        );
   await insertNotifications(
     tx,
     recipients.map((user) => ({
@@ -78,24 +97,8 @@ export async function notifyCaseUsers(tx: DbOrTx, input: NotifyCaseUsersInput): 
       modifiedAt: now,
       sentAt: mailedIds.has(user.id) ? now : null,
     })),
+    mails,
   );
-  if (mailed.length > 0) {
-    await enqueueMails(
-      tx,
-      mailed.map((user) => ({
-        recipient: user.email,
-        template: 'notification',
-        language: isLanguage(user.language) ? user.language : 'en',
-        params: {
-          eventType: input.eventType,
-          caseId: input.caseId,
-          patientName: mailFacts.patientName,
-          actorName: mailFacts.actorName,
-          path: input.path,
-        },
-      })),
-    );
-  }
   return recipients.map((user) => user.id);
 }
 
