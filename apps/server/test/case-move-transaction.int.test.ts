@@ -147,13 +147,17 @@ describe('a move is one transaction', () => {
 });
 
 describe('a move is a handful of statements', () => {
+  /** The names of the named (prepared) statements sent, over the whole file. */
+  const named = new Set<string>();
+
   /** Every statement sent while `run` runs, per pooled connection. */
   async function statementsOf(run: () => Promise<unknown>): Promise<string[][]> {
     const byClient = new Map<unknown, string[]>();
     const original = pg.Client.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const query = args[0] as string | { text?: string };
+      const query = args[0] as string | { text?: string; name?: string };
       const text = typeof query === 'string' ? query : (query.text ?? '');
+      if (typeof query !== 'string' && query.name) named.add(query.name);
       byClient.set(this, [...(byClient.get(this) ?? []), text]);
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof original;
@@ -184,6 +188,15 @@ describe('a move is a handful of statements', () => {
     );
     // begin, lock + row + transactions, services, recipients, history + audit + case update, commit.
     expect(statements.length, statements.join('\n')).toBe(6);
+  });
+
+  it('sends the lock and the recipients as named statements (planned once per connection)', async () => {
+    const id = await caseInStatus(setup, 'checkingout');
+    named.clear();
+    await transactionOf(() => api(setup.owner, 'POST', `${id}/move`, { action: 'backToNew' }));
+    expect([...named]).toEqual(
+      expect.arrayContaining(['lock_case_for_change', 'case_recipients_case_others']),
+    );
   });
 
   it('submits into checkingout in as many: the transactions came with the lock', async () => {

@@ -154,7 +154,10 @@ export async function lockCaseForChange(
     .from(cases)
     .where(eq(cases.id, caseId))
     .limit(1)
-    .for('update', { of: cases });
+    .for('update', { of: cases })
+    // Named: planned once per connection (every change of a case starts here).
+    .prepare('lock_case_for_change')
+    .execute();
   if (!found) return undefined;
   return {
     row: found.row,

@@ -102,7 +102,13 @@ export async function findCaseRecipients(
           ),
       )
     : owners.unionAll(members);
-  const rows = await query.orderBy(sql`rank`);
+  // A named statement (one per form of the text): PostgreSQL parses and plans it once per
+  // connection, which is most of what this statement costs the database.
+  const name = `case_recipients_${options.ownerInstructor ? 'instructor' : 'case'}_${excludeId === null ? 'all' : 'others'}`;
+  const rows = await query
+    .orderBy(sql`rank`)
+    .prepare(name)
+    .execute();
   const seen = new Set<number>();
   const recipients = rows
     .filter((row) => !seen.has(row.id) && seen.add(row.id))
