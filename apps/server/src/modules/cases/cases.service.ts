@@ -74,9 +74,7 @@ import {
   advancePaidCase,
   addServicesToCase,
   openCase,
-  recordEvents,
   recordEventsAndRefresh,
-  refreshCaseDerived,
   type EventDraft,
 } from './case-lifecycle.service';
 import { MOVE_EFFECTS, MOVE_REQUIRED_FIELDS, type ApprovalRecorder } from './case-move-effects';
@@ -171,14 +169,8 @@ export function createCasesService(ctx: AppContext, options: CasesServiceOptions
       const now = stamp(row.modifiedAt);
       const next: { caseStatus?: string } = {};
       const drafts = await work(tx, access, row, now, next);
-      const { messages, after } = await recordEventsAndRefresh(
-        tx,
-        caseId,
-        caller,
-        drafts,
-        now,
-        next,
-      );
+      const done = await recordEventsAndRefresh(tx, caseId, caller, drafts, now, next);
+      const { messages, after } = done;
       // No change here creates or changes a transaction: the statuses read under the lock hold.
       const state = after && { ...after, transactionStatuses };
       messages.push(...(await advancePaidCase(tx, caseId, caller.userId, now, state)));
@@ -587,15 +579,9 @@ export function createCasesService(ctx: AppContext, options: CasesServiceOptions
             description: '',
             createdAt: at,
           });
-          const events = await recordEvents(
-            tx,
-            id,
-            null,
-            [{ action: 'reviewOpened', detail: { reasonId: REVIEW_REASONS.planningDeadlineNear } }],
-            at,
-          );
-          await refreshCaseDerived(tx, id, at);
-          return events;
+          const reviewOpened = { reasonId: REVIEW_REASONS.planningDeadlineNear };
+          const drafts = [{ action: 'reviewOpened', detail: reviewOpened }];
+          return (await recordEventsAndRefresh(tx, id, null, drafts, at)).messages;
         });
         if (messages.length > 0) marked.push(id);
         ctx.caseEvents.publish(messages);
