@@ -11,7 +11,9 @@
  * - MOVE_COST_REQUESTS moves with 10 in flight (one case per worker): p50/p95 and the same CPU.
  *
  * MOVE_COST_SERVER_DIR runs another checkout's server (e.g. /work/main/apps/server) for a
- * before/after comparison on the same machine, in the same hour.
+ * before/after comparison on the same machine, in the same hour. MOVE_COST_CPU_PROF=<dir> starts
+ * the server with `node --cpu-prof` (the profile is written when it stops); MOVE_COST_ACTORS
+ * (e.g. `supervisor`) measures only those actors.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +32,8 @@ const ADMIN_URL =
 const SERIAL = Number(process.env.MOVE_COST_SERIAL ?? 400);
 const REQUESTS = Number(process.env.MOVE_COST_REQUESTS ?? 1000);
 const CONCURRENCY = 10;
+const CPU_PROF_DIR = process.env.MOVE_COST_CPU_PROF;
+const ACTORS = (process.env.MOVE_COST_ACTORS ?? 'doctor,supervisor').split(',');
 const serverDir =
   process.env.MOVE_COST_SERVER_DIR ?? join(import.meta.dirname, '..', '..', 'apps', 'server');
 
@@ -70,7 +74,8 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'dentflow-move-cost-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -156,6 +161,7 @@ async function main() {
       ['doctor', doctor],
       ['supervisor', await login('supervisor')],
     ] as const) {
+      if (!ACTORS.includes(role)) continue;
       const { rows } = await client.query<{ id: number }>(
         `SELECT id FROM cases WHERE observation = $1 AND (owner_id = $2) = $3 ORDER BY id LIMIT $4`,
         [MOVE_MARK, doctor.id, role === 'doctor', MOVE_CASES],

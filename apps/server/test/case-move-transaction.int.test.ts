@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailMessage } from '../src/adapters/mail/mail-sender';
 import type { Db } from '../src/db/client';
+import { mailOutbox } from '../src/db/schema';
+import { createMailWorker } from '../src/modules/mail/mail-worker';
 import { caseApi, caseInStatus, demoSessions, type CaseSetup } from './support/cases-fixtures';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -144,13 +147,17 @@ describe('a move is one transaction', () => {
 });
 
 describe('a move is a handful of statements', () => {
-  /** The statements of the move's transaction (begin … commit) on its pooled connection. */
-  async function transactionOf(run: () => Promise<unknown>): Promise<string[]> {
+  /** The names of the named (prepared) statements sent, over the whole file. */
+  const named = new Set<string>();
+
+  /** Every statement sent while `run` runs, per pooled connection. */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[][]> {
     const byClient = new Map<unknown, string[]>();
     const original = pg.Client.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const query = args[0] as string | { text?: string };
+      const query = args[0] as string | { text?: string; name?: string };
       const text = typeof query === 'string' ? query : (query.text ?? '');
+      if (typeof query !== 'string' && query.name) named.add(query.name);
       byClient.set(this, [...(byClient.get(this) ?? []), text]);
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof original;
@@ -159,26 +166,86 @@ describe('a move is a handful of statements', () => {
     } finally {
       pg.Client.prototype.query = original;
     }
-    const [statements] = [...byClient.values()]
+    return [...byClient.values()];
+  }
+
+  /** The statements of the move's transaction (begin … commit) on its pooled connection. */
+  async function transactionOf(run: () => Promise<unknown>): Promise<string[]> {
+    const [statements] = (await statementsOf(run))
       .map((texts) => texts.slice(texts.indexOf('begin'), texts.indexOf('commit') + 1))
       .filter((texts) => texts[0] === 'begin');
     return statements ?? [];
   }
 
-  it('moves a case without notifications in 8 statements, begin and commit included', async () => {
+  // Pinned at 8 and 12 before: the audit and history rows are now CTEs of the case's update,
+  // the mails a CTE of the notifications' insert, the recipients' statement also reads the
+  // mail's names and the `emails` settings, and the lock reads the case's transaction statuses
+  // (what `advancePaidCase` needs after a submit).
+  it('moves a case without notifications in 6 statements, begin and commit included', async () => {
     const id = await caseInStatus(setup, 'checkingout');
     const statements = await transactionOf(() =>
       api(setup.owner, 'POST', `${id}/move`, { action: 'backToNew' }),
     );
-    // begin, lock + row, services, audit, history, recipients, case update, commit.
-    expect(statements.length, statements.join('\n')).toBe(8);
+    // begin, lock + row + transactions, services, recipients, history + audit + case update, commit.
+    expect(statements.length, statements.join('\n')).toBe(6);
   });
 
-  it('adds the notification and its mail in 4 more (settings, notifications, names, mails)', async () => {
+  it('sends the lock and the recipients as named statements (planned once per connection)', async () => {
+    const id = await caseInStatus(setup, 'checkingout');
+    named.clear();
+    await transactionOf(() => api(setup.owner, 'POST', `${id}/move`, { action: 'backToNew' }));
+    expect([...named]).toEqual(
+      expect.arrayContaining(['lock_case_for_change', 'case_recipients_case_others']),
+    );
+  });
+
+  it('submits into checkingout in as many: the transactions came with the lock', async () => {
+    const id = await caseInStatus(setup, 'new');
+    const statements = await transactionOf(() =>
+      api(setup.owner, 'POST', `${id}/move`, { action: 'submit' }),
+    );
+    expect(statements.length, statements.join('\n')).toBe(6);
+    expect(statements.join('\n')).not.toMatch(/from "transactions"/);
+  });
+
+  it('adds the notification and its mail in 1 more (notifications with their mails)', async () => {
     const id = await caseInStatus(setup, 'checkingout');
     const statements = await transactionOf(() =>
       api(setup.supervisor, 'POST', `${id}/move`, { action: 'backToNew' }),
     );
-    expect(statements.length, statements.join('\n')).toBe(12);
+    expect(statements.length, statements.join('\n')).toBe(7);
+  });
+
+  it("delivers the move's mail in one transaction of 5 statements, and looks no further", async () => {
+    // Earlier moves of this file left their mails pending (the app's worker is stopped).
+    await db.delete(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+    const id = await caseInStatus(setup, 'checkingout');
+    const moved = await api(setup.supervisor, 'POST', `${id}/move`, { action: 'backToNew' });
+    expect(moved.statusCode).toBe(200);
+    const sent: MailMessage[] = [];
+    const worker = createMailWorker({
+      db,
+      log: t.app.log,
+      config: { publicUrl: 'http://dentflow.test', databaseUrl: 'postgres (row locks)' },
+      mail: {
+        kind: 'smtp',
+        send: async (message) => void sent.push(message),
+        dispatch: () => undefined,
+        idle: async () => undefined,
+        close: async () => undefined,
+      },
+    });
+    let outcome: unknown;
+    const statements = (
+      await statementsOf(async () => {
+        outcome = await worker.runOnce();
+      })
+    ).flat();
+    expect(outcome).toEqual({ sent: 1, failed: 0 });
+    expect(sent.map((mail) => mail.to)).toEqual(['doctor@dentflow.local']);
+    // begin, the row locked (with the sender name's settings and whether more are due), the
+    // lock's time-out, marked sent, commit; was 10 (settings, two time-outs, and a second,
+    // empty transaction to find nothing else due).
+    expect(statements.length, statements.join('\n')).toBe(5);
   });
 });

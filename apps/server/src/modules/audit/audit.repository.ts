@@ -13,7 +13,15 @@ export interface AuditEntry {
 
 /** Written inside the transaction of the change it records. */
 export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await auditInsert(db, entry);
+}
+
+/**
+ * The audit row's insert, not yet sent: a caller may send it as a CTE of its own write (one
+ * statement for both, still in the transaction of the change), or await it.
+ */
+export function auditInsert(db: DbOrTx, entry: AuditEntry) {
+  return db.insert(auditLog).values({
     actorUserId: entry.actorUserId,
     action: entry.action,
     entity: entry.entity,
@@ -22,6 +30,11 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     details: entry.details ?? {},
     ip: entry.ip ?? null,
   });
+}
+
+/** An audit row's insert as a CTE (`with audit as (insert …)`) for another write of `db`. */
+export function auditCte(db: DbOrTx, entry: AuditEntry) {
+  return db.$with('audit').as(auditInsert(db, entry).returning({ auditId: auditLog.id }));
 }
 
 export type AuditRow = typeof auditLog.$inferSelect;

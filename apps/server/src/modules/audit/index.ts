@@ -1,2 +1,2 @@
 // What the audit module offers other modules; they import nothing else from it.
-export { type AuditRow, listAuditByActor, writeAudit } from './audit.repository';
+export { type AuditRow, auditCte, listAuditByActor, writeAudit } from './audit.repository';

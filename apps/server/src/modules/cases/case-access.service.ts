@@ -41,19 +41,22 @@ export async function loadCaseAccess(
 }
 
 /**
- * The start of a change: the case row locked (until the transaction ends) and the caller's access
- * to it, in one statement; null when the caller cannot see it or it does not exist.
+ * The start of a change: the case row locked (until the transaction ends), the caller's access
+ * to it and the statuses of its transactions, in one statement; null when the caller cannot see
+ * it or it does not exist.
  */
 export async function lockCaseAccess(
   tx: DbOrTx,
   caller: Pick<AuthContext, 'userId' | 'roles'>,
   caseId: number,
-): Promise<{ access: CaseAccess; row: CaseRow } | null> {
+): Promise<{ access: CaseAccess; row: CaseRow; transactionStatuses: string[] } | null> {
   const locked = await lockCaseForChange(tx, caseId);
   const access =
     locked &&
     caseAccessOf(caller, caseId, { ...locked.facts, caseArchived: locked.row.caseArchived });
-  return access ? { access, row: locked.row } : null;
+  return access
+    ? { access, row: locked.row, transactionStatuses: locked.transactionStatuses }
+    : null;
 }
 
 /** The caller's access to a case they must see: 404 when hidden or missing. */

@@ -24,8 +24,9 @@ import type { DbOrTx } from '../../db/client';
 import { assertProfileComplete, findUserById } from '../users';
 import { AppError, validationError } from '../../http/app-error';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
-import { auditCaseStatus } from './case-status-audit';
+import { caseStatusAuditCte } from './case-status-audit';
 import {
+  caseEventCte,
   findTransactionTotals,
   insertCase,
   insertCaseEvent,
@@ -40,6 +41,7 @@ import {
   refreshCaseColumns,
   updateCase,
   type CaseServiceRow,
+  type CaseWriteCte,
   type ProductRow,
 } from './cases.repository';
 import { findCase, listCaseServices, type CaseServiceWithProduct } from './case-detail.repository';
@@ -130,7 +132,12 @@ export async function advancePaidCase(
   actorId: number | null,
   now: Date,
   /** The case as the caller, holding its row lock, just left it: nothing to read when not due. */
-  locked?: { caseStatus: string; caseArchived: boolean },
+  locked?: {
+    caseStatus: string;
+    caseArchived: boolean;
+    /** Its transactions' statuses, when the caller read them under the lock. */
+    transactionStatuses?: readonly string[];
+  },
 ): Promise<CaseEventMessage[]> {
   const due = (state: { caseStatus: string; caseArchived: boolean }) =>
     state.caseStatus === 'checkingout' && !state.caseArchived;
@@ -140,7 +147,7 @@ export async function advancePaidCase(
   let row = locked ? undefined : (await findCase(tx, caseId))!;
   if (row && !due(row)) return [];
   // Only a paid case moves by itself: one without a live transaction waits for a supervisor.
-  const statuses = await listCaseTransactionStatuses(tx, caseId);
+  const statuses = locked?.transactionStatuses ?? (await listCaseTransactionStatuses(tx, caseId));
   if (!statuses.some((status) => status !== 'cancelled')) return [];
   row ??= (await findCase(tx, caseId))!;
   const services = await listCaseServices(tx, caseId, 'en');
@@ -285,20 +292,21 @@ export async function refreshCaseDerived(
   caseId: number,
   now: Date,
   change: { caseStatus?: string } = {},
+  /** Writes of the change sent with the update, as its CTEs (see `recordEventsAndRefresh`). */
+  alongside: readonly CaseWriteCte[] = [],
 ): Promise<{ caseStatus: string; caseArchived: boolean } | undefined> {
-  const row = await refreshCaseColumns(tx, caseId, {
-    caseStatus: change.caseStatus,
-    modifiedAt: now,
-  });
+  const row = await refreshCaseColumns(
+    tx,
+    caseId,
+    { caseStatus: change.caseStatus, modifiedAt: now },
+    alongside,
+  );
   if (!row) return undefined;
   // The patient's name changes only with a save of the patient: then a second update.
   const searchText = foldText(`${row.fname} ${row.lname}`);
   if (row.searchText !== searchText) await updateCase(tx, caseId, { searchText });
   return { caseStatus: row.caseStatus, caseArchived: row.caseArchived };
 }
-
-/** The archive flag after the history actions that change it. */
-const ARCHIVE_FLAG_OF: Partial<Record<string, boolean>> = { archived: true, unarchived: false };
 
 /**
  * Writes the drafts as history rows with the notifications they raise, and returns what to
@@ -312,38 +320,92 @@ export async function recordEvents(
   at: Date,
 ): Promise<CaseEventMessage[]> {
   const messages: CaseEventMessage[] = [];
-  const actorId = actor?.userId ?? null;
   for (const draft of drafts) {
-    const archived = ARCHIVE_FLAG_OF[draft.action];
-    if (
-      draft.fromStatus &&
-      draft.toStatus &&
-      (draft.fromStatus !== draft.toStatus || archived !== undefined)
-    ) {
-      await auditCaseStatus(tx, {
-        caseId,
-        actorId,
-        cause: draft.action,
-        from: draft.fromStatus,
-        to: draft.toStatus,
-        ...(archived === undefined ? {} : { archived }),
-        ip: actor?.ip,
-      });
-    }
-    const event = {
-      caseId,
-      actorId,
-      at,
-      action: draft.action,
-      fromStatus: draft.fromStatus ?? null,
-      toStatus: draft.toStatus ?? null,
-      detail: draft.detail ?? {},
-    };
-    await insertCaseEvent(tx, event);
-    const notice = await notifyOfCaseEvent(tx, event);
-    messages.push({ ...event, detail: publishedDetail(event.detail, notice) });
+    const { event, audit } = eventOf(tx, caseId, actor, draft, at);
+    await insertCaseEvent(tx, event, audit);
+    messages.push(await notified(tx, event));
   }
   return messages;
+}
+
+/**
+ * `recordEvents`, then `refreshCaseDerived` with `change`, where the last history row (and its
+ * audit row) is written by the case's update, as its CTEs: one statement less per change, still
+ * in its transaction and still after the notifications. Returns the messages and the case's state.
+ */
+export async function recordEventsAndRefresh(
+  tx: DbOrTx,
+  caseId: number,
+  actor: { userId: number; ip?: string | undefined } | null,
+  drafts: readonly EventDraft[],
+  at: Date,
+  change: { caseStatus?: string } = {},
+): Promise<{
+  messages: CaseEventMessage[];
+  after: { caseStatus: string; caseArchived: boolean } | undefined;
+}> {
+  const last = drafts.at(-1);
+  const messages = await recordEvents(tx, caseId, actor, drafts.slice(0, -1), at);
+  if (!last) return { messages, after: await refreshCaseDerived(tx, caseId, at, change) };
+  const { event, audit } = eventOf(tx, caseId, actor, last, at);
+  messages.push(await notified(tx, event));
+  const history = caseEventCte(tx, event);
+  const after = await refreshCaseDerived(
+    tx,
+    caseId,
+    at,
+    change,
+    audit ? [audit, history] : [history],
+  );
+  return { messages, after };
+}
+
+/** The archive flag after the history actions that change it. */
+const ARCHIVE_FLAG_OF: Partial<Record<string, boolean>> = { archived: true, unarchived: false };
+
+/** A draft's history row and, for a change of status or archive flag, its audit row's CTE. */
+function eventOf(
+  tx: DbOrTx,
+  caseId: number,
+  actor: { userId: number; ip?: string | undefined } | null,
+  draft: EventDraft,
+  at: Date,
+) {
+  const actorId = actor?.userId ?? null;
+  const archived = ARCHIVE_FLAG_OF[draft.action];
+  const audit =
+    draft.fromStatus &&
+    draft.toStatus &&
+    (draft.fromStatus !== draft.toStatus || archived !== undefined)
+      ? caseStatusAuditCte(tx, {
+          caseId,
+          actorId,
+          cause: draft.action,
+          from: draft.fromStatus,
+          to: draft.toStatus,
+          ...(archived === undefined ? {} : { archived }),
+          ip: actor?.ip,
+        })
+      : undefined;
+  const event = {
+    caseId,
+    actorId,
+    at,
+    action: draft.action,
+    fromStatus: draft.fromStatus ?? null,
+    toStatus: draft.toStatus ?? null,
+    detail: draft.detail ?? {},
+  };
+  return { event, audit };
+}
+
+/** The event's notifications, and the message to publish after commit. */
+async function notified(
+  tx: DbOrTx,
+  event: ReturnType<typeof eventOf>['event'],
+): Promise<CaseEventMessage> {
+  const notice = await notifyOfCaseEvent(tx, event);
+  return { ...event, detail: publishedDetail(event.detail, notice) };
 }
 
 /**

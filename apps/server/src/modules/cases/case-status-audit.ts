@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { writeAudit } from '../audit';
+import { auditCte, writeAudit } from '../audit';
 import { updateCase } from './cases.repository';
 
 /** A change of a case's status or archive flag, as the audit log keeps it. */
@@ -19,9 +19,17 @@ export interface CaseStatusChange {
  * Every change of case status writes an audit row, in the transaction
  * of the change; before and after are the status (and the archive flag when it changed).
  */
-export function auditCaseStatus(tx: DbOrTx, change: CaseStatusChange): Promise<void> {
+export async function auditCaseStatus(tx: DbOrTx, change: CaseStatusChange): Promise<void> {
+  await writeAudit(tx, caseStatusAuditEntry(change));
+}
+
+/** `auditCaseStatus` as a CTE of the history row's insert: one statement writes both. */
+export const caseStatusAuditCte = (tx: DbOrTx, change: CaseStatusChange) =>
+  auditCte(tx, caseStatusAuditEntry(change));
+
+function caseStatusAuditEntry(change: CaseStatusChange) {
   const archivedChanged = change.archived !== undefined;
-  return writeAudit(tx, {
+  return {
     actorUserId: change.actorId,
     action: 'case.status',
     entity: 'case',
@@ -35,7 +43,7 @@ export function auditCaseStatus(tx: DbOrTx, change: CaseStatusChange): Promise<v
       after: { caseStatus: change.to, ...(archivedChanged ? { archived: change.archived } : {}) },
     },
     ip: change.ip ?? null,
-  });
+  };
 }
 
 /**

@@ -137,13 +137,31 @@ export async function findCaseVisibilityFacts(
 export async function lockCaseForChange(
   tx: DbOrTx,
   caseId: number,
-): Promise<{ row: typeof cases.$inferSelect; facts: CaseVisibilityFacts } | undefined> {
+): Promise<
+  | { row: typeof cases.$inferSelect; facts: CaseVisibilityFacts; transactionStatuses: string[] }
+  | undefined
+> {
   const [found] = await tx
-    .select({ row: cases, ...visibilityColumns })
+    .select({
+      row: cases,
+      ...visibilityColumns,
+      // The case's transactions change only under this row lock (payments lock the case first),
+      // so what is read here holds for the whole change (`advancePaidCase` reads it).
+      transactionStatuses: sql<
+        string[]
+      >`array(select t.payment_status from transactions t where t.case_id = "cases"."id")`,
+    })
     .from(cases)
     .where(eq(cases.id, caseId))
     .limit(1)
-    .for('update', { of: cases });
+    .for('update', { of: cases })
+    // Named: planned once per connection (every change of a case starts here).
+    .prepare('lock_case_for_change')
+    .execute();
   if (!found) return undefined;
-  return { row: found.row, facts: factsOf({ ...found.row, ...found }) };
+  return {
+    row: found.row,
+    facts: factsOf({ ...found.row, ...found }),
+    transactionStatuses: found.transactionStatuses ?? [],
+  };
 }

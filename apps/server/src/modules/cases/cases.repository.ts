@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import {
   CASE_STATUSES,
   caseListGroup,
@@ -139,10 +139,12 @@ export async function refreshCaseColumns(
   db: DbOrTx,
   caseId: number,
   values: { caseStatus?: string | undefined; modifiedAt: Date },
+  /** Writes sent as CTEs of this update (a history row and its audit row): one statement. */
+  alongside: readonly WithSubquery[] = [],
 ) {
   const status =
     values.caseStatus === undefined ? sql`${cases.caseStatus}` : sql`${values.caseStatus}::text`;
-  const [row] = await db
+  const [row] = await (alongside.length > 0 ? db.with(...alongside) : db)
     .update(cases)
     .set({
       ...(values.caseStatus === undefined ? {} : { caseStatus: values.caseStatus }),
@@ -163,13 +165,23 @@ export async function refreshCaseColumns(
   return row;
 }
 
+/** A write sent as a CTE of another statement of the change (its history or audit row). */
+export type CaseWriteCte = WithSubquery;
+
+/** A history row; with `alongside` (a data-modifying CTE, e.g. its audit row) in one statement. */
 export async function insertCaseEvent(
   db: DbOrTx,
   values: typeof caseEvents.$inferInsert,
-): Promise<CaseEventRow> {
-  const [row] = await db.insert(caseEvents).values(values).returning();
-  return row!;
+  alongside?: WithSubquery,
+): Promise<void> {
+  await (alongside ? db.with(alongside) : db).insert(caseEvents).values(values);
 }
+
+/** `insertCaseEvent` as a CTE (`with history as (insert …)`) of another write. */
+export const caseEventCte = (db: DbOrTx, values: typeof caseEvents.$inferInsert) =>
+  db
+    .$with('history')
+    .as(db.insert(caseEvents).values(values).returning({ eventId: caseEvents.id }));
 
 export async function findProduct(db: DbOrTx, id: number): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);

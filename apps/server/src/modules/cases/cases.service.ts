@@ -74,8 +74,7 @@ import {
   advancePaidCase,
   addServicesToCase,
   openCase,
-  recordEvents,
-  refreshCaseDerived,
+  recordEventsAndRefresh,
   type EventDraft,
 } from './case-lifecycle.service';
 import { MOVE_EFFECTS, MOVE_REQUIRED_FIELDS, type ApprovalRecorder } from './case-move-effects';
@@ -166,13 +165,15 @@ export function createCasesService(ctx: AppContext, options: CasesServiceOptions
     const published = await db.transaction(async (tx) => {
       const locked = await lockCaseAccess(tx, caller, caseId);
       if (!locked) throw new AppError(404, 'NOT_FOUND');
-      const { access, row } = locked;
+      const { access, row, transactionStatuses } = locked;
       const now = stamp(row.modifiedAt);
       const next: { caseStatus?: string } = {};
       const drafts = await work(tx, access, row, now, next);
-      const messages = await recordEvents(tx, caseId, caller, drafts, now);
-      const after = await refreshCaseDerived(tx, caseId, now, next);
-      messages.push(...(await advancePaidCase(tx, caseId, caller.userId, now, after)));
+      const done = await recordEventsAndRefresh(tx, caseId, caller, drafts, now, next);
+      const { messages, after } = done;
+      // No change here creates or changes a transaction: the statuses read under the lock hold.
+      const state = after && { ...after, transactionStatuses };
+      messages.push(...(await advancePaidCase(tx, caseId, caller.userId, now, state)));
       return messages;
     });
     ctx.caseEvents.publish(published);
@@ -578,15 +579,9 @@ export function createCasesService(ctx: AppContext, options: CasesServiceOptions
             description: '',
             createdAt: at,
           });
-          const events = await recordEvents(
-            tx,
-            id,
-            null,
-            [{ action: 'reviewOpened', detail: { reasonId: REVIEW_REASONS.planningDeadlineNear } }],
-            at,
-          );
-          await refreshCaseDerived(tx, id, at);
-          return events;
+          const reviewOpened = { reasonId: REVIEW_REASONS.planningDeadlineNear };
+          const drafts = [{ action: 'reviewOpened', detail: reviewOpened }];
+          return (await recordEventsAndRefresh(tx, id, null, drafts, at)).messages;
         });
         if (messages.length > 0) marked.push(id);
         ctx.caseEvents.publish(messages);

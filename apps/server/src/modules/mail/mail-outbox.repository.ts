@@ -1,8 +1,21 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db, DbOrTx } from '../../db/client';
 import * as schema from '../../db/schema';
+import { emailsSettingsColumn } from '../settings';
 import { cases, mailOutbox, notifications, patients, users } from '../../db/schema';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
@@ -31,7 +44,11 @@ const afterMs = (ms: number) => sql`clock_timestamp() + ${ms} * interval '1 mill
  */
 export async function insertMails(db: DbOrTx, mails: readonly NewMail[]): Promise<void> {
   if (mails.length === 0) return;
-  await db.insert(mailOutbox).values(
+  await mailsInsert(db, mails);
+}
+
+const mailsInsert = (db: DbOrTx, mails: readonly NewMail[]) =>
+  db.insert(mailOutbox).values(
     mails.map((mail) => ({
       recipient: mail.recipient,
       template: mail.template,
@@ -39,30 +56,60 @@ export async function insertMails(db: DbOrTx, mails: readonly NewMail[]): Promis
       params: mail.params,
     })),
   );
-}
+
+/**
+ * `insertMails` as a CTE (`with mails as (insert …)`) of another write of the same change, e.g.
+ * the notifications the mails tell of: one statement for both (the trigger still notifies).
+ */
+export const mailsCte = (db: DbOrTx, mails: readonly NewMail[]) =>
+  db.$with('mails').as(mailsInsert(db, mails).returning({ mailId: mailOutbox.id }));
 
 /**
  * Locks the oldest due pending mail (other than `exceptIds`), skipping rows another worker holds.
- * Call inside a transaction: the lock lasts until it ends.
+ * Call inside a transaction: the lock lasts until it ends. `more` tells whether another due mail
+ * was there too (a hint: a run that sees none stops without one more empty transaction, and a
+ * mail committed later wakes the workers through its notification anyway).
  */
 export async function lockDueMail(
   tx: DbOrTx,
   exceptIds: number[] = [],
-): Promise<MailRow | undefined> {
+): Promise<(MailRow & { more: boolean; emailsSettings: unknown }) | undefined> {
+  const due = and(
+    eq(mailOutbox.status, 'pending'),
+    lte(mailOutbox.nextAttemptAt, sql`now()`),
+    exceptIds.length > 0 ? notInArray(mailOutbox.id, exceptIds) : undefined,
+  );
   const [row] = await tx
-    .select()
+    .select({
+      ...getTableColumns(mailOutbox),
+      // The sender name's document, read with the row (one statement less per mail).
+      emailsSettings: emailsSettingsColumn(),
+      // Rows another worker holds count too: the hint only stops a run early, never skips a mail.
+      // (Raw names: drizzle leaves columns unqualified inside a select list.)
+      more: sql<boolean>`exists (select 1 from mail_outbox m2 where m2.status = 'pending'
+        and m2.next_attempt_at <= now() and m2.id <> "mail_outbox"."id"
+        ${exceptIds.length > 0 ? sql`and m2.id <> all(${sql.param(exceptIds)}::int[])` : sql``})`,
+    })
     .from(mailOutbox)
-    .where(
-      and(
-        eq(mailOutbox.status, 'pending'),
-        lte(mailOutbox.nextAttemptAt, sql`now()`),
-        exceptIds.length > 0 ? notInArray(mailOutbox.id, exceptIds) : undefined,
-      ),
-    )
+    .where(due)
     .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
     .limit(1)
-    .for('update', { skipLocked: true });
+    .for('update', { of: mailOutbox, skipLocked: true });
   return row;
+}
+
+/**
+ * The drizzle database over one pooled connection, made once per connection: building it reads
+ * the whole schema's relations, which cost more than the delivery's statements.
+ */
+const drizzleOfClient = new WeakMap<pg.PoolClient, Db>();
+function drizzleOf(client: pg.PoolClient): Db {
+  let db = drizzleOfClient.get(client);
+  if (!db) {
+    db = drizzle(client, { schema }) as unknown as Db;
+    drizzleOfClient.set(client, db);
+  }
+  return db;
 }
 
 /**
@@ -82,7 +129,7 @@ export async function withOwnConnection<T>(
   const onError = (error: Error) => (lost = error);
   client.on('error', onError);
   try {
-    return await work(drizzle(client, { schema }) as unknown as Db);
+    return await work(drizzleOf(client));
   } finally {
     client.removeListener('error', onError);
     client.release(lost);
@@ -96,10 +143,11 @@ export async function withOwnConnection<T>(
  */
 export async function holdTransactionFor(tx: DbOrTx, ms: number): Promise<void> {
   const value = String(Math.ceil(ms));
-  await tx.execute(sql`select set_config('idle_in_transaction_session_timeout', ${value}, true)`);
+  // One statement for both settings (`transaction_timeout` only where the server has it).
   await tx.execute(
-    sql`select set_config('transaction_timeout', ${value}, true)
-         where current_setting('transaction_timeout', true) is not null`,
+    sql`select set_config('idle_in_transaction_session_timeout', ${value}, true),
+               case when current_setting('transaction_timeout', true) is not null
+                    then set_config('transaction_timeout', ${value}, true) end`,
   );
 }
 

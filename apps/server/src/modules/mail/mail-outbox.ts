@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { insertMails, readOutboxBacklog, type NewMail } from './mail-outbox.repository';
+import { insertMails, mailsCte, readOutboxBacklog, type NewMail } from './mail-outbox.repository';
 
 /**
  * Puts a mail in the durable outbox (decision 016). Call it with the transaction of the change
@@ -13,9 +13,12 @@ export async function enqueueMail(tx: DbOrTx, mail: NewMail): Promise<void> {
   await insertMails(tx, [mail]);
 }
 
-/** `enqueueMail` for several mails of one change, in one statement. */
-export async function enqueueMails(tx: DbOrTx, mails: readonly NewMail[]): Promise<void> {
-  await insertMails(tx, mails);
+/**
+ * Several mails of one change as a CTE of another write of it (`with mails as (insert …)`, one
+ * statement for both): the rows are written, and delivered, exactly as `enqueueMail` writes them.
+ */
+export function enqueueMailsWith(tx: DbOrTx, mails: readonly NewMail[]) {
+  return mailsCte(tx, mails);
 }
 
 /** How many mails wait and how old the oldest is, for the operator's metrics. */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { enqueueChatDigests } from './chat-digest';
 import { describeMailFailure, outboxMessageId } from '../../adapters/mail/mail-sender';
-import { loadEmailsSettings } from '../settings';
+import { emailsSettingsOf } from '../settings';
 import { storedMailError } from './mail-failure';
 import {
   holdTransactionFor,
@@ -159,21 +159,25 @@ export function createMailWorker(
   }
 
   /**
-   * Delivers the next due mail not tried yet in this run, if any. The sender name is read in the
-   * claiming transaction, so a saved name applies to the next mail without a restart.
+   * Delivers the next due mail not tried yet in this run, if any, and tells whether another may
+   * be due. The sender name is read in the claiming statement, so a saved name applies to the
+   * next mail without a restart.
    */
-  async function deliverNext(tried: number[]): Promise<Attempt['kind'] | 'none'> {
+  async function deliverNext(
+    tried: number[],
+  ): Promise<{ outcome: Attempt['kind'] | 'none'; more: boolean }> {
+    const none = { outcome: 'none', more: false } as const;
     if (strategy === 'rowLock') {
       return withOwnConnection(db, (connection) =>
         connection.transaction(async (tx) => {
           const row = await lockDueMail(tx, tried);
-          if (!row) return 'none';
+          if (!row) return none;
           tried.push(row.id);
-          const { senderName } = await loadEmailsSettings(tx);
+          const { senderName } = emailsSettingsOf(row.emailsSettings);
           await holdTransactionFor(tx, holdMs);
           const outcome = await attempt(row, senderName);
           await record(tx, row, outcome);
-          return outcome.kind;
+          return { outcome: outcome.kind, more: row.more };
         }),
       );
     }
@@ -181,13 +185,13 @@ export function createMailWorker(
       const due = await lockDueMail(tx, tried);
       if (!due) return undefined;
       await leaseMail(tx, due.id, holdMs);
-      return { row: due, senderName: (await loadEmailsSettings(tx)).senderName };
+      return { row: due, senderName: emailsSettingsOf(due.emailsSettings).senderName };
     });
-    if (!claimed) return 'none';
+    if (!claimed) return none;
     tried.push(claimed.row.id);
     const outcome = await attempt(claimed.row, claimed.senderName);
     await record(db, claimed.row, outcome);
-    return outcome.kind;
+    return { outcome: outcome.kind, more: claimed.row.more };
   }
 
   async function deliver(limit: number, drainDeadline?: number) {
@@ -198,10 +202,12 @@ export function createMailWorker(
     const mayGoOn = () =>
       drainDeadline === undefined ? state !== 'stopped' : Date.now() < drainDeadline;
     for (let n = 0; n < limit && mayGoOn(); n++) {
-      const outcome = await deliverNext(tried);
+      const { outcome, more } = await deliverNext(tried);
       if (outcome === 'none') return counts;
       if (outcome === 'sent') counts.sent += 1;
       else counts.failed += 1;
+      // Nothing else was due when the row was claimed: no empty transaction to find that out.
+      if (!more) return counts;
     }
     // More may be due: another run at once rather than at the next interval.
     if (counts.sent + counts.failed >= limit) kick();

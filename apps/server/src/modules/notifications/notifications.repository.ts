@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, sql, type WithSubquery } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { caseUsers, cases, notifications, patients, users } from '../../db/schema';
+import { emailsSettingsColumn } from '../settings';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -15,6 +16,14 @@ export interface CaseRecipientRow {
   emailNotifications: number[] | null;
 }
 
+/** What a notification's mail needs besides its recipient, read with the recipients. */
+export interface NotificationMailFacts {
+  patientName: string;
+  actorName: string | null;
+  /** The stored `emails` settings document (its default events), null when none is stored. */
+  emailsSettings: unknown;
+}
+
 const recipientColumns = {
   id: users.id,
   roles: users.roles,
@@ -25,26 +34,43 @@ const recipientColumns = {
 };
 
 /**
+ * The mail facts as columns of every recipient row: sub-selects that do not depend on the row,
+ * which PostgreSQL runs once, and only when a row comes out (no recipient, no cost).
+ */
+const mailFactColumns = (caseId: number, actorId: number | null) => ({
+  patientName: sql<
+    string | null
+  >`(select p.fname || ' ' || p.lname from cases c join patients p on p.id = c.patient_id where c.id = ${caseId}::int)`,
+  actorName: sql<
+    string | null
+  >`(select u.display_name from users u where u.id = ${actorId ?? null}::int)`,
+  emailsSettings: emailsSettingsColumn(),
+});
+
+/**
  * The case's owner and its case users who want notifications (`trigger_notification`) and still
- * hold the role their membership came from, verified accounts only, without `excludeId` (the one who acted). One row per user, owner first. With
- * `ownerInstructor` also the owner's instructor (the instructor channel's other side).
+ * hold the role their membership came from, verified accounts only, without `excludeId` (the one
+ * who acted). One row per user, owner first. With `ownerInstructor` also the owner's instructor
+ * (the instructor channel's other side). In the same statement, what their mails need (the
+ * patient's and the actor's names, the `emails` settings): undefined when nobody is told.
  */
 export async function findCaseRecipients(
   db: DbOrTx,
   caseId: number,
   excludeId: number | null,
   options: { ownerInstructor?: boolean } = {},
-): Promise<CaseRecipientRow[]> {
+): Promise<{ recipients: CaseRecipientRow[]; mailFacts: NotificationMailFacts | undefined }> {
   const notActor = excludeId === null ? undefined : ne(users.id, excludeId);
+  const columns = { ...recipientColumns, ...mailFactColumns(caseId, excludeId) };
   // One statement (a UNION ALL): the owner, then the case users in the order they were added,
   // then (for the instructor channel) the owner's instructor; `rank` keeps that order.
   const owners = db
-    .select({ ...recipientColumns, rank: sql<number>`0`.as('rank') })
+    .select({ ...columns, rank: sql<number>`0`.as('rank') })
     .from(cases)
     .innerJoin(users, eq(users.id, cases.ownerId))
     .where(and(eq(cases.id, caseId), isNotNull(users.verifiedAt), notActor));
   const members = db
-    .select({ ...recipientColumns, rank: sql<number>`${caseUsers.id}`.as('rank') })
+    .select({ ...columns, rank: sql<number>`${caseUsers.id}`.as('rank') })
     .from(caseUsers)
     .innerJoin(users, eq(users.id, caseUsers.userId))
     .where(
@@ -61,7 +87,7 @@ export async function findCaseRecipients(
   const query = options.ownerInstructor
     ? owners.unionAll(members).unionAll(
         db
-          .select({ ...recipientColumns, rank: sql<number>`2147483647`.as('rank') })
+          .select({ ...columns, rank: sql<number>`2147483647`.as('rank') })
           .from(cases)
           .innerJoin(owner, eq(owner.id, cases.ownerId))
           .innerJoin(users, sql`${users.id} = (${owner.dataCapabilities} ->> 'instructorId')::int`)
@@ -76,44 +102,36 @@ export async function findCaseRecipients(
           ),
       )
     : owners.unionAll(members);
-  const rows = await query.orderBy(sql`rank`);
+  // A named statement (one per form of the text): PostgreSQL parses and plans it once per
+  // connection, which is most of what this statement costs the database.
+  const name = `case_recipients_${options.ownerInstructor ? 'instructor' : 'case'}_${excludeId === null ? 'all' : 'others'}`;
+  const rows = await query
+    .orderBy(sql`rank`)
+    .prepare(name)
+    .execute();
   const seen = new Set<number>();
-  return rows
+  const recipients = rows
     .filter((row) => !seen.has(row.id) && seen.add(row.id))
-    .map(({ rank: _rank, ...row }) => row);
-}
-
-/** The patient's name and the actor's display name, for the notification mail. */
-export async function findNotificationMailFacts(
-  db: DbOrTx,
-  caseId: number,
-  actorId: number | null,
-): Promise<{ patientName: string; actorName: string | null }> {
-  // One statement: the actor's name as a sub-select of the case's row.
-  const [row] = await db
-    .select({
-      fname: patients.fname,
-      lname: patients.lname,
-      actorName: sql<
-        string | null
-      >`(select u.display_name from users u where u.id = ${actorId ?? null}::int)`,
-    })
-    .from(cases)
-    .innerJoin(patients, eq(patients.id, cases.patientId))
-    .where(eq(cases.id, caseId))
-    .limit(1);
+    .map(({ rank: _rank, patientName: _p, actorName: _a, emailsSettings: _e, ...row }) => row);
+  const first = rows[0];
   return {
-    patientName: row ? `${row.fname} ${row.lname}`.trim() : '',
-    actorName: row?.actorName ?? null,
+    recipients,
+    mailFacts: first && {
+      patientName: (first.patientName ?? '').trim(),
+      actorName: first.actorName ?? null,
+      emailsSettings: first.emailsSettings ?? null,
+    },
   };
 }
 
+/** The notifications; with `alongside` (their mails, as a CTE) in the same statement. */
 export async function insertNotifications(
   db: DbOrTx,
   rows: (typeof notifications.$inferInsert)[],
+  alongside?: WithSubquery,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(notifications).values(rows);
+  await (alongside ? db.with(alongside) : db).insert(notifications).values(rows);
 }
 
 // ───────────────────────────── reading ─────────────────────────────

@@ -6,13 +6,9 @@ import {
 } from '@dentflow/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { enqueueMails } from '../mail';
-import { loadEmailsSettings } from '../settings';
-import {
-  findCaseRecipients,
-  findNotificationMailFacts,
-  insertNotifications,
-} from './notifications.repository';
+import { enqueueMailsWith } from '../mail';
+import { emailsSettingsOf } from '../settings';
+import { findCaseRecipients, insertNotifications } from './notifications.repository';
 
 /** Who may receive a notification, as a `mayReceive` filter sees them. */
 export interface NotificationCandidate {
@@ -45,20 +41,23 @@ export interface NotifyCaseUsersInput {
  */
 export async function notifyCaseUsers(tx: DbOrTx, input: NotifyCaseUsersInput): Promise<number[]> {
   // The instructor channel's other side is the owner's instructor, who is not a case user.
-  const candidates = await findCaseRecipients(tx, input.caseId, input.actorId, {
-    ownerInstructor: input.eventType === NOTIFICATION_TYPES.instructorChatMessage,
-  });
+  const { recipients: candidates, mailFacts } = await findCaseRecipients(
+    tx,
+    input.caseId,
+    input.actorId,
+    { ownerInstructor: input.eventType === NOTIFICATION_TYPES.instructorChatMessage },
+  );
   const recipients = input.mayReceive
     ? candidates.filter((user) =>
         input.mayReceive!({ id: user.id, roles: user.roles, internal: user.internal }),
       )
     : candidates;
-  if (recipients.length === 0) return [];
+  if (recipients.length === 0 || !mailFacts) return [];
 
   const now = new Date();
-  // Users who never chose get the administration's defaults (settings `emails`), read only if needed.
+  // Users who never chose get the administration's defaults (settings `emails`).
   const defaultTypes = recipients.some((user) => user.emailNotifications === null)
-    ? (await loadEmailsSettings(tx)).defaultEvents
+    ? emailsSettingsOf(mailFacts.emailsSettings).defaultEvents
     : DEFAULT_EMAIL_NOTIFICATIONS;
   const mailed = isChatNotificationType(input.eventType)
     ? []
@@ -66,6 +65,25 @@ export async function notifyCaseUsers(tx: DbOrTx, input: NotifyCaseUsersInput): 
         (user.emailNotifications ?? defaultTypes).includes(input.eventType),
       );
   const mailedIds = new Set(mailed.map((user) => user.id));
+  // The mails go in the notifications' statement, as its CTE: one round trip for both.
+  const mails =
+    mailed.length === 0
+      ? undefined
+      : enqueueMailsWith(
+          tx,
+          mailed.map((user) => ({
+            recipient: user.email,
+            template: 'notification',
+            language: isLanguage(user.language) ? user.language : 'en',
+            params: {
+              eventType: input.eventType,
+              caseId: input.caseId,
+              patientName: mailFacts.patientName,
+              actorName: mailFacts.actorName,
+              path: input.path,
+            },
+          })),
+        );
   await insertNotifications(
     tx,
     recipients.map((user) => ({
@@ -79,25 +97,8 @@ export async function notifyCaseUsers(tx: DbOrTx, input: NotifyCaseUsersInput): 
       modifiedAt: now,
       sentAt: mailedIds.has(user.id) ? now : null,
     })),
+    mails,
   );
-  if (mailed.length > 0) {
-    const facts = await findNotificationMailFacts(tx, input.caseId, input.actorId);
-    await enqueueMails(
-      tx,
-      mailed.map((user) => ({
-        recipient: user.email,
-        template: 'notification',
-        language: isLanguage(user.language) ? user.language : 'en',
-        params: {
-          eventType: input.eventType,
-          caseId: input.caseId,
-          patientName: facts.patientName,
-          actorName: facts.actorName,
-          path: input.path,
-        },
-      })),
-    );
-  }
   return recipients.map((user) => user.id);
 }
 

@@ -9,7 +9,7 @@ import {
   type TreatmentPurposesSettings,
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
-import { findSetting } from './settings.repository';
+import { findSetting, storedSettingSql } from './settings.repository';
 
 /**
  * Readers of the settings documents other modules use. Each reads the stored document on every
@@ -19,7 +19,18 @@ import { findSetting } from './settings.repository';
 
 /** The `emails` document: the sender name and the types mailed to users who never chose. */
 export async function loadEmailsSettings(db: DbOrTx): Promise<EmailsSettings> {
-  const parsed = emailsSettingsSchema.safeParse(await findSetting(db, 'emails'));
+  return emailsSettingsOf(await findSetting(db, 'emails'));
+}
+
+/**
+ * The stored `emails` document as a column of another module's statement, for `emailsSettingsOf`:
+ * a hot path (a notification, a mail's delivery) saves a round trip.
+ */
+export const emailsSettingsColumn = () => storedSettingSql('emails');
+
+/** The `emails` document from its stored value (`emailsSettingsColumn`). */
+export function emailsSettingsOf(stored: unknown): EmailsSettings {
+  const parsed = emailsSettingsSchema.safeParse(stored);
   return parsed.success ? parsed.data : DEFAULT_EMAILS_SETTINGS;
 }
 

@@ -3,6 +3,10 @@ import type { DbOrTx } from '../../db/client';
 import { settings, sleeves, surgicalKitManufacturers } from '../../db/schema';
 
 /** A settings document as stored (undefined when none is). */
+/** A settings document's stored value (null when none) as a sub-select of another statement. */
+export const storedSettingSql = (key: string) =>
+  sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
+
 export async function findSetting(db: DbOrTx, key: string): Promise<unknown> {
   const [row] = await db
     .select({ value: settings.value })
