@@ -134,7 +134,7 @@ async function main() {
     );
     say(
       `seeded ${totals[0]!.cases} cases, ${totals[0]!.services} services in ${seedSeconds.toFixed(1)} s ` +
-        `(SQL, incl. VACUUM ANALYZE; load average ${loadBeforeSeed} before, ${load()} after); database ${totals[0]!.size}`,
+        `(SQL, incl. VACUUM ANALYZE and CHECKPOINT; load average ${loadBeforeSeed} before, ${load()} after); database ${totals[0]!.size}`,
     );
 
     const sendCapture = httpClient(capturing.base, 1);

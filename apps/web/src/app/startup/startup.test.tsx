@@ -223,7 +223,7 @@ describe('start-up sequence', () => {
     );
     const { router } = renderRoutes(gateRoutes, '/cases/new');
     expect(screen.getByRole('status')).toHaveTextContent('Loading your workspace');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('a network error during the start-up refresh is shown, goes to /login and keeps the session', async () => {

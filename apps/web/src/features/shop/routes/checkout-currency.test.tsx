@@ -172,9 +172,8 @@ describe('checkout currency', { timeout: 30_000 }, () => {
           }),
         }),
       );
-      await waitFor(() => expect(quoteBodies(calls).at(-1)?.currency).toBe('BRL'), {
-        timeout: 5000,
-      });
+      // The re-quote waits as long as a loaded CPU needs (the setup's 10 s).
+      await waitFor(() => expect(quoteBodies(calls).at(-1)?.currency).toBe('BRL'));
       expect(
         await screen.findByRole('radio', {
           name: new RegExp(tr('shop', 'paymentMethods.pix.label')),
@@ -205,14 +204,13 @@ describe('checkout currency', { timeout: 30_000 }, () => {
         name: 'Change the case currency to Brazilian real (R$)',
       }),
     );
-    // The case update, then the re-quote: each waits as long as a loaded CPU needs.
-    await waitFor(
-      () => expect(sets).toEqual([{ caseCurrency: 'BRL', modifiedAt: '2026-01-01T00:00:00.000Z' }]),
-      { timeout: 5000 },
+    // The case update, then the re-quote: each waits as long as a loaded CPU needs (the
+    // setup's 10 s).
+    await waitFor(() =>
+      expect(sets).toEqual([{ caseCurrency: 'BRL', modifiedAt: '2026-01-01T00:00:00.000Z' }]),
     );
-    await waitFor(
-      () => expect(quoteBodies(calls).at(-1)).toMatchObject({ caseId: 55, currency: 'BRL' }),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(quoteBodies(calls).at(-1)).toMatchObject({ caseId: 55, currency: 'BRL' }),
     );
     expect(await screen.findByRole('radio', { name: /Pix/ })).toBeInTheDocument();
   });
