@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Box,
-  Button,
   ColorSwatch,
   Flex,
   Group,
@@ -13,12 +12,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconFocusCentered } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Canvas } from '@react-three/fiber';
 import { BufferGeometry } from 'three';
 import { useTranslation } from 'react-i18next';
 import { loadStl } from './load-stl';
+import { ResetViewButton, VIEWER_CANVAS_PROPS } from './viewer-canvas';
 import {
   distanceMm,
   formatDistanceMm,
@@ -323,14 +322,7 @@ export function StlViewer({
               { value: 'measure', label: t('files:stlViewer.tools.measure') },
             ]}
           />
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconFocusCentered size={16} />}
-            onClick={() => setResets((count) => count + 1)}
-          >
-            {t('files:stlViewer.reset')}
-          </Button>
+          <ResetViewButton onClick={() => setResets((count) => count + 1)} />
         </Group>
       </Group>
       {failed.length > 0 && (
@@ -347,11 +339,7 @@ export function StlViewer({
         <Box pos="relative" style={{ flex: 1, minHeight: 240, touchAction: 'none' }} bg="gray.1">
           <Canvas
             ref={canvas}
-            frameloop="demand"
-            dpr={[1, 2]}
-            camera={{ fov: 40, position: [0, 0, 100], near: 0.1, far: 10_000 }}
-            // The end-to-end test reads the pixels back to check the canvas is not blank.
-            gl={{ preserveDrawingBuffer: true, antialias: true }}
+            {...VIEWER_CANVAS_PROPS}
             onCreated={({ gl }) => {
               gl.domElement.dataset.testid = 'stl-canvas';
               gl.domElement.dataset.loaded = 'false';

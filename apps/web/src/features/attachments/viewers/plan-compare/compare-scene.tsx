@@ -4,6 +4,7 @@ import { DoubleSide, type BufferGeometry, type PerspectiveCamera } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { frameBox, unionBox } from '../stl-scene';
 import { afterNextPaint, applyFraming } from '../frame-camera';
+import { VIEWER_CANVAS_PROPS } from '../viewer-canvas';
 import type { CameraLink, CameraPose } from './camera-sync';
 
 export interface CompareModel {
@@ -137,11 +138,7 @@ export function CompareCanvas(props: {
   return (
     <Canvas
       ref={canvas}
-      frameloop="demand"
-      dpr={[1, 2]}
-      camera={{ fov: 40, position: [0, 0, 100], near: 0.1, far: 10_000 }}
-      // The end-to-end test reads the pixels back.
-      gl={{ preserveDrawingBuffer: true, antialias: true }}
+      {...VIEWER_CANVAS_PROPS}
       onCreated={({ gl }) => {
         gl.domElement.dataset.testid = 'compare-canvas';
         gl.domElement.dataset.view = props.view;

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
-  Button,
   ColorSwatch,
   Group,
   Loader,
@@ -16,11 +15,11 @@ import {
   Switch,
   Text,
 } from '@mantine/core';
-import { IconFocusCentered } from '@tabler/icons-react';
 import { BufferAttribute, BufferGeometry } from 'three';
 import { useTranslation } from 'react-i18next';
 import { languageTag, isLanguage } from '@dentflow/domain';
 import { loadStl } from '../load-stl';
+import { ResetViewButton } from '../viewer-canvas';
 import { STL_COLORS } from '../stl-scene';
 import { createCameraLink } from './camera-sync';
 import { DEVIATION_RANGES_MM, deviationColors, legendGradient, legendTicks } from './color-scale';
@@ -237,14 +236,7 @@ export function PlanCompareViewer<T extends CompareCandidate>(props: {
             description={scans.length === 0 ? t('files:planCompare.noScans') : undefined}
           />
         </Group>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconFocusCentered size={16} />}
-          onClick={() => setResets((count) => count + 1)}
-        >
-          {t('files:stlViewer.reset')}
-        </Button>
+        <ResetViewButton onClick={() => setResets((count) => count + 1)} />
       </Group>
 
       {mode === 'overlay' && pair && (
