@@ -13,15 +13,11 @@ export interface AuditEntry {
 
 /** Written inside the transaction of the change it records. */
 export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await auditInsert(db, entry);
+  await db.insert(auditLog).values(auditRowOf(entry));
 }
 
-/**
- * The audit row's insert, not yet sent: a caller may send it as a CTE of its own write (one
- * statement for both, still in the transaction of the change), or await it.
- */
-export function auditInsert(db: DbOrTx, entry: AuditEntry) {
-  return db.insert(auditLog).values({
+function auditRowOf(entry: AuditEntry) {
+  return {
     actorUserId: entry.actorUserId,
     action: entry.action,
     entity: entry.entity,
@@ -29,12 +25,40 @@ export function auditInsert(db: DbOrTx, entry: AuditEntry) {
       entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     details: entry.details ?? {},
     ip: entry.ip ?? null,
-  });
+  };
 }
 
-/** An audit row's insert as a CTE (`with audit as (insert …)`) for another write of `db`. */
-export function auditCte(db: DbOrTx, entry: AuditEntry) {
-  return db.$with('audit').as(auditInsert(db, entry).returning({ auditId: auditLog.id }));
+/**
+ * An audit row's insert as a CTE (`with audit as (insert …)`) of another write, for a statement
+ * built once (`preparedStatement`): its values are placeholders, filled by `auditCteValues`.
+ */
+export function auditCte(db: DbOrTx) {
+  return db.$with('audit').as(
+    db
+      .insert(auditLog)
+      .values({
+        actorUserId: sql.placeholder('auditActorUserId'),
+        action: sql.placeholder('auditAction'),
+        entity: sql.placeholder('auditEntity'),
+        entityId: sql.placeholder('auditEntityId'),
+        details: sql.placeholder('auditDetails'),
+        ip: sql.placeholder('auditIp'),
+      })
+      .returning({ auditId: auditLog.id }),
+  );
+}
+
+/** The values of `auditCte`'s placeholders for one entry. */
+export function auditCteValues(entry: AuditEntry): Record<string, unknown> {
+  const row = auditRowOf(entry);
+  return {
+    auditActorUserId: row.actorUserId,
+    auditAction: row.action,
+    auditEntity: row.entity,
+    auditEntityId: row.entityId,
+    auditDetails: row.details,
+    auditIp: row.ip,
+  };
 }
 
 export type AuditRow = typeof auditLog.$inferSelect;

@@ -1,2 +1,9 @@
 // What the audit module offers other modules; they import nothing else from it.
-export { type AuditRow, auditCte, listAuditByActor, writeAudit } from './audit.repository';
+export {
+  type AuditEntry,
+  type AuditRow,
+  auditCte,
+  auditCteValues,
+  listAuditByActor,
+  writeAudit,
+} from './audit.repository';

@@ -8,6 +8,7 @@ import {
   type ServiceManufactureFacts,
 } from '@dentflow/domain';
 import type { Db, DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import {
   caseEvents,
   caseServices,
@@ -279,15 +280,12 @@ export interface CaseServiceWithProduct extends CaseServiceRow {
   transactionStatus: string | null;
 }
 
-export async function listCaseServices(
-  db: DbOrTx,
-  caseId: number,
-  language: Language,
-): Promise<CaseServiceWithProduct[]> {
-  const rows = await db
+/** The case's services with their products, in order: built once per connection (every move reads it). */
+const caseServicesStatement = preparedStatement('case_services', (db) =>
+  db
     .select({
       service: caseServices,
-      productName: productNameSql(language),
+      productName: productNameSql(sql.placeholder('language')),
       productKind: products.productKind,
       qtdOption: products.qtdOption,
       qtdMax: products.qtdMax,
@@ -297,8 +295,16 @@ export async function listCaseServices(
     .from(caseServices)
     .innerJoin(products, eq(products.id, caseServices.productId))
     .leftJoin(transactions, eq(transactions.id, caseServices.transactionId))
-    .where(eq(caseServices.caseId, caseId))
-    .orderBy(asc(caseServices.id));
+    .where(eq(caseServices.caseId, sql.placeholder('caseId')))
+    .orderBy(asc(caseServices.id)),
+);
+
+export async function listCaseServices(
+  db: DbOrTx,
+  caseId: number,
+  language: Language,
+): Promise<CaseServiceWithProduct[]> {
+  const rows = await caseServicesStatement(db, { caseId, language });
   return rows.map(({ service, ...product }) => ({ ...service, ...product }));
 }
 

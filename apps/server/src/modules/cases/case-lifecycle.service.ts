@@ -24,9 +24,8 @@ import type { DbOrTx } from '../../db/client';
 import { assertProfileComplete, findUserById } from '../users';
 import { AppError, validationError } from '../../http/app-error';
 import { notifyOfCaseEvent, publishedDetail } from './case-activity';
-import { caseStatusAuditCte } from './case-status-audit';
+import { caseStatusAuditEntry } from './case-status-audit';
 import {
-  caseEventCte,
   findTransactionTotals,
   insertCase,
   insertCaseEvent,
@@ -41,7 +40,7 @@ import {
   refreshCaseColumns,
   updateCase,
   type CaseServiceRow,
-  type CaseWriteCte,
+  type CaseEventWrite,
   type ProductRow,
 } from './cases.repository';
 import { findCase, listCaseServices, type CaseServiceWithProduct } from './case-detail.repository';
@@ -292,14 +291,14 @@ export async function refreshCaseDerived(
   caseId: number,
   now: Date,
   change: { caseStatus?: string } = {},
-  /** Writes of the change sent with the update, as its CTEs (see `recordEventsAndRefresh`). */
-  alongside: readonly CaseWriteCte[] = [],
+  /** The change's history row (and audit row), written by the case's update (see `recordEventsAndRefresh`). */
+  history?: CaseEventWrite,
 ): Promise<{ caseStatus: string; caseArchived: boolean } | undefined> {
   const row = await refreshCaseColumns(
     tx,
     caseId,
     { caseStatus: change.caseStatus, modifiedAt: now },
-    alongside,
+    history,
   );
   if (!row) return undefined;
   // The patient's name changes only with a save of the patient: then a second update.
@@ -321,9 +320,9 @@ export async function recordEvents(
 ): Promise<CaseEventMessage[]> {
   const messages: CaseEventMessage[] = [];
   for (const draft of drafts) {
-    const { event, audit } = eventOf(tx, caseId, actor, draft, at);
-    await insertCaseEvent(tx, event, audit);
-    messages.push(await notified(tx, event));
+    const write = eventOf(caseId, actor, draft, at);
+    await insertCaseEvent(tx, write);
+    messages.push(await notified(tx, write.event));
   }
   return messages;
 }
@@ -347,25 +346,17 @@ export async function recordEventsAndRefresh(
   const last = drafts.at(-1);
   const messages = await recordEvents(tx, caseId, actor, drafts.slice(0, -1), at);
   if (!last) return { messages, after: await refreshCaseDerived(tx, caseId, at, change) };
-  const { event, audit } = eventOf(tx, caseId, actor, last, at);
-  messages.push(await notified(tx, event));
-  const history = caseEventCte(tx, event);
-  const after = await refreshCaseDerived(
-    tx,
-    caseId,
-    at,
-    change,
-    audit ? [audit, history] : [history],
-  );
+  const write = eventOf(caseId, actor, last, at);
+  messages.push(await notified(tx, write.event));
+  const after = await refreshCaseDerived(tx, caseId, at, change, write);
   return { messages, after };
 }
 
 /** The archive flag after the history actions that change it. */
 const ARCHIVE_FLAG_OF: Partial<Record<string, boolean>> = { archived: true, unarchived: false };
 
-/** A draft's history row and, for a change of status or archive flag, its audit row's CTE. */
+/** A draft's history row and, for a change of status or archive flag, its audit row. */
 function eventOf(
-  tx: DbOrTx,
   caseId: number,
   actor: { userId: number; ip?: string | undefined } | null,
   draft: EventDraft,
@@ -377,7 +368,7 @@ function eventOf(
     draft.fromStatus &&
     draft.toStatus &&
     (draft.fromStatus !== draft.toStatus || archived !== undefined)
-      ? caseStatusAuditCte(tx, {
+      ? caseStatusAuditEntry({
           caseId,
           actorId,
           cause: draft.action,
@@ -396,7 +387,7 @@ function eventOf(
     toStatus: draft.toStatus ?? null,
     detail: draft.detail ?? {},
   };
-  return { event, audit };
+  return { event, audit } satisfies CaseEventWrite;
 }
 
 /** The event's notifications, and the message to publish after commit. */

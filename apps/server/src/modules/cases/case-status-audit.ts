@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { auditCte, writeAudit } from '../audit';
+import { writeAudit, type AuditEntry } from '../audit';
 import { updateCase } from './cases.repository';
 
 /** A change of a case's status or archive flag, as the audit log keeps it. */
@@ -23,11 +23,8 @@ export async function auditCaseStatus(tx: DbOrTx, change: CaseStatusChange): Pro
   await writeAudit(tx, caseStatusAuditEntry(change));
 }
 
-/** `auditCaseStatus` as a CTE of the history row's insert: one statement writes both. */
-export const caseStatusAuditCte = (tx: DbOrTx, change: CaseStatusChange) =>
-  auditCte(tx, caseStatusAuditEntry(change));
-
-function caseStatusAuditEntry(change: CaseStatusChange) {
+/** `auditCaseStatus`'s row, for a write that sends it as its CTE (one statement for both). */
+export function caseStatusAuditEntry(change: CaseStatusChange): AuditEntry {
   const archivedChanged = change.archived !== undefined;
   return {
     actorUserId: change.actorId,

@@ -10,6 +10,7 @@ import {
   type CaseViewer,
   type CaseVisibilityFacts,
 } from '@dentflow/domain';
+import { preparedStatement } from '../../db/prepared-statement';
 import type { DbOrTx } from '../../db/client';
 import { cases } from '../../db/schema';
 
@@ -131,17 +132,11 @@ export async function findCaseVisibilityFacts(
 
 /**
  * The start of every change of a case, in one statement: the row, locked until the transaction
- * ends (see `findCaseVisibilityFacts`), with the facts `caseRelation` needs; undefined when the
- * case does not exist.
+ * ends (see `findCaseVisibilityFacts`), with the facts `caseRelation` needs. Built once per
+ * connection and named: every change of a case starts here.
  */
-export async function lockCaseForChange(
-  tx: DbOrTx,
-  caseId: number,
-): Promise<
-  | { row: typeof cases.$inferSelect; facts: CaseVisibilityFacts; transactionStatuses: string[] }
-  | undefined
-> {
-  const [found] = await tx
+const lockCaseStatement = preparedStatement('lock_case_for_change', (tx) =>
+  tx
     .select({
       row: cases,
       ...visibilityColumns,
@@ -152,12 +147,20 @@ export async function lockCaseForChange(
       >`array(select t.payment_status from transactions t where t.case_id = "cases"."id")`,
     })
     .from(cases)
-    .where(eq(cases.id, caseId))
+    .where(eq(cases.id, sql.placeholder('caseId')))
     .limit(1)
-    .for('update', { of: cases })
-    // Named: planned once per connection (every change of a case starts here).
-    .prepare('lock_case_for_change')
-    .execute();
+    .for('update', { of: cases }),
+);
+
+/** `lockCaseStatement`'s answer; undefined when the case does not exist. */
+export async function lockCaseForChange(
+  tx: DbOrTx,
+  caseId: number,
+): Promise<
+  | { row: typeof cases.$inferSelect; facts: CaseVisibilityFacts; transactionStatuses: string[] }
+  | undefined
+> {
+  const [found] = await lockCaseStatement(tx, { caseId });
   if (!found) return undefined;
   return {
     row: found.row,

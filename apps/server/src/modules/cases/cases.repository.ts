@@ -1,4 +1,14 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import {
   CASE_STATUSES,
   caseListGroup,
@@ -7,6 +17,8 @@ import {
   type MembershipRole,
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
+import { auditCte, auditCteValues, type AuditEntry } from '../audit';
 import {
   caseEvents,
   caseReviews,
@@ -28,8 +40,9 @@ export type CaseEventRow = typeof caseEvents.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 
 /** A product's name in a language, falling back to English (SQL). */
-export const productNameSql = (language: Language) =>
-  sql<string>`coalesce(nullif(${products.texts} -> ${language} ->> 'name', ''), ${products.texts} -> 'en' ->> 'name', '')`;
+/** The product's name in `language` (a value or a statement's placeholder), else in English. */
+export const productNameSql = (language: Language | Placeholder) =>
+  sql<string>`coalesce(nullif(${products.texts} -> ${language}::text ->> 'name', ''), ${products.texts} -> 'en' ->> 'name', '')`;
 
 // The writes of a case (and the reads that belong to them: deferrals, reviews, transactions).
 
@@ -128,60 +141,117 @@ const LIST_GROUP_CASES = sql.raw(
 const listGroupOfSql = (status: SQL) =>
   sql<string | null>`(case ${status} ${LIST_GROUP_CASES} else null end)`;
 
+/** A history row to write, and the audit row written with it (a change of status or archive). */
+export interface CaseEventWrite {
+  event: typeof caseEvents.$inferInsert;
+  audit?: AuditEntry | undefined;
+}
+
+/** A history row's values as placeholders, filled by `caseEventWriteValues`. */
+const caseEventPlaceholders = {
+  caseId: sql.placeholder('eventCaseId'),
+  actorId: sql.placeholder('eventActorId'),
+  at: sql.placeholder('eventAt'),
+  action: sql.placeholder('eventAction'),
+  fromStatus: sql.placeholder('eventFromStatus'),
+  toStatus: sql.placeholder('eventToStatus'),
+  detail: sql.placeholder('eventDetail'),
+};
+
+/** The history row's insert as a CTE (`with history as (insert …)`) of the case's update. */
+const caseEventCte = (db: DbOrTx) =>
+  db
+    .$with('history')
+    .as(db.insert(caseEvents).values(caseEventPlaceholders).returning({ eventId: caseEvents.id }));
+
+/** The placeholders' values of a history row and its audit row (`caseEventCte`, `auditCte`). */
+const caseEventWriteValues = ({ event, audit }: CaseEventWrite) => ({
+  eventCaseId: event.caseId,
+  eventActorId: event.actorId ?? null,
+  eventAt: event.at,
+  eventAction: event.action,
+  eventFromStatus: event.fromStatus ?? null,
+  eventToStatus: event.toStatus ?? null,
+  eventDetail: event.detail ?? {},
+  ...(audit ? auditCteValues(audit) : {}),
+});
+
+/** A history row, with its audit row as a CTE: built once per connection. */
+const insertCaseEventStatement = preparedStatement(
+  (withAudit: boolean) => `case_event_insert${withAudit ? '_audited' : ''}`,
+  (db, withAudit: boolean) =>
+    (withAudit ? db.with(auditCte(db)) : db).insert(caseEvents).values(caseEventPlaceholders),
+);
+
+/** A history row, with its audit row in the same statement when it has one. */
+export async function insertCaseEvent(db: DbOrTx, write: CaseEventWrite): Promise<void> {
+  await insertCaseEventStatement(db, caseEventWriteValues(write), write.audit !== undefined);
+}
+
 /**
  * The derived columns of a case made true in ONE statement (with the status, when given, and
  * `modifiedAt`): the list group of the status, the printable flag and the open-review flag from
- * the case's services and reviews. Returns what the caller checks next (the stored folded patient
- * name against the patient's, the status and archive flag after the change); undefined when the
- * case does not exist.
+ * the case's services and reviews. With `history`, the change's history row (and its audit row)
+ * are written by the same statement, as its CTEs. Built once per connection and named per form:
+ * every change of a case ends here. Returns what the caller checks next (the stored folded
+ * patient name against the patient's, the status and archive flag after the change); undefined
+ * when the case does not exist.
  */
+const refreshCaseStatement = preparedStatement(
+  (newStatus: boolean, writes: 'none' | 'history' | 'audited') =>
+    `case_refresh_${newStatus ? 'status' : 'same'}_${writes}`,
+  (db, newStatus: boolean, writes: 'none' | 'history' | 'audited') => {
+    const status = newStatus
+      ? sql`${sql.placeholder('caseStatus')}::text`
+      : sql`${cases.caseStatus}`;
+    const ctes =
+      writes === 'none'
+        ? []
+        : writes === 'history'
+          ? [caseEventCte(db)]
+          : [auditCte(db), caseEventCte(db)];
+    return (ctes.length > 0 ? db.with(...ctes) : db)
+      .update(cases)
+      .set({
+        ...(newStatus ? { caseStatus: status } : {}),
+        listGroup: listGroupOfSql(status),
+        hasPrintable: sql`exists (select 1 from ${caseServices} where ${caseServices.caseId} = ${cases.id} and ${caseServices.printableProduct})`,
+        caseReview: sql`exists (select 1 from ${caseReviews} where ${caseReviews.caseId} = ${cases.id} and ${caseReviews.solvedAt} is null)`,
+        modifiedAt: sql`${sql.param(sql.placeholder('modifiedAt'), cases.modifiedAt)}`,
+      })
+      .from(patients)
+      .where(and(eq(cases.id, sql.placeholder('caseId')), eq(patients.id, cases.patientId)))
+      .returning({
+        caseStatus: cases.caseStatus,
+        caseArchived: cases.caseArchived,
+        searchText: cases.searchText,
+        fname: patients.fname,
+        lname: patients.lname,
+      });
+  },
+);
+
 export async function refreshCaseColumns(
   db: DbOrTx,
   caseId: number,
   values: { caseStatus?: string | undefined; modifiedAt: Date },
-  /** Writes sent as CTEs of this update (a history row and its audit row): one statement. */
-  alongside: readonly WithSubquery[] = [],
+  /** The change's history row (and audit row), written by the same statement. */
+  history?: CaseEventWrite,
 ) {
-  const status =
-    values.caseStatus === undefined ? sql`${cases.caseStatus}` : sql`${values.caseStatus}::text`;
-  const [row] = await (alongside.length > 0 ? db.with(...alongside) : db)
-    .update(cases)
-    .set({
-      ...(values.caseStatus === undefined ? {} : { caseStatus: values.caseStatus }),
-      listGroup: listGroupOfSql(status),
-      hasPrintable: sql`exists (select 1 from ${caseServices} where ${caseServices.caseId} = ${cases.id} and ${caseServices.printableProduct})`,
-      caseReview: sql`exists (select 1 from ${caseReviews} where ${caseReviews.caseId} = ${cases.id} and ${caseReviews.solvedAt} is null)`,
+  const newStatus = values.caseStatus !== undefined;
+  const [row] = await refreshCaseStatement(
+    db,
+    {
+      caseId,
       modifiedAt: values.modifiedAt,
-    })
-    .from(patients)
-    .where(and(eq(cases.id, caseId), eq(patients.id, cases.patientId)))
-    .returning({
-      caseStatus: cases.caseStatus,
-      caseArchived: cases.caseArchived,
-      searchText: cases.searchText,
-      fname: patients.fname,
-      lname: patients.lname,
-    });
+      ...(newStatus ? { caseStatus: values.caseStatus } : {}),
+      ...(history ? caseEventWriteValues(history) : {}),
+    },
+    newStatus,
+    !history ? 'none' : history.audit ? 'audited' : 'history',
+  );
   return row;
 }
-
-/** A write sent as a CTE of another statement of the change (its history or audit row). */
-export type CaseWriteCte = WithSubquery;
-
-/** A history row; with `alongside` (a data-modifying CTE, e.g. its audit row) in one statement. */
-export async function insertCaseEvent(
-  db: DbOrTx,
-  values: typeof caseEvents.$inferInsert,
-  alongside?: WithSubquery,
-): Promise<void> {
-  await (alongside ? db.with(alongside) : db).insert(caseEvents).values(values);
-}
-
-/** `insertCaseEvent` as a CTE (`with history as (insert …)`) of another write. */
-export const caseEventCte = (db: DbOrTx, values: typeof caseEvents.$inferInsert) =>
-  db
-    .$with('history')
-    .as(db.insert(caseEvents).values(values).returning({ eventId: caseEvents.id }));
 
 export async function findProduct(db: DbOrTx, id: number): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, ne, sql, type WithSubquery } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { caseUsers, cases, notifications, patients, users } from '../../db/schema';
 import { emailsSettingsColumn } from '../settings';
 
@@ -37,15 +38,73 @@ const recipientColumns = {
  * The mail facts as columns of every recipient row: sub-selects that do not depend on the row,
  * which PostgreSQL runs once, and only when a row comes out (no recipient, no cost).
  */
-const mailFactColumns = (caseId: number, actorId: number | null) => ({
+const mailFactColumns = {
   patientName: sql<
     string | null
-  >`(select p.fname || ' ' || p.lname from cases c join patients p on p.id = c.patient_id where c.id = ${caseId}::int)`,
+  >`(select p.fname || ' ' || p.lname from cases c join patients p on p.id = c.patient_id where c.id = ${sql.placeholder('caseId')}::int)`,
   actorName: sql<
     string | null
-  >`(select u.display_name from users u where u.id = ${actorId ?? null}::int)`,
+  >`(select u.display_name from users u where u.id = ${sql.placeholder('actorId')}::int)`,
   emailsSettings: emailsSettingsColumn(),
-});
+};
+
+/**
+ * One statement (a UNION ALL): the owner, then the case users in the order they were added,
+ * then (for the instructor channel) the owner's instructor; `rank` keeps that order. Built once
+ * per connection and named per form (with or without the instructor, with or without an actor
+ * to leave out): PostgreSQL plans it once per connection too.
+ */
+const caseRecipientsStatement = preparedStatement(
+  (instructor: boolean, withActor: boolean) =>
+    `case_recipients_${instructor ? 'instructor' : 'case'}_${withActor ? 'others' : 'all'}`,
+  (db, instructor: boolean, withActor: boolean) => {
+    const notActor = withActor ? ne(users.id, sql.placeholder('actorId')) : undefined;
+    const caseId = sql.placeholder('caseId');
+    const columns = { ...recipientColumns, ...mailFactColumns };
+    const owners = db
+      .select({ ...columns, rank: sql<number>`0`.as('rank') })
+      .from(cases)
+      .innerJoin(users, eq(users.id, cases.ownerId))
+      .where(and(eq(cases.id, caseId), isNotNull(users.verifiedAt), notActor));
+    const members = db
+      .select({ ...columns, rank: sql<number>`${caseUsers.id}`.as('rank') })
+      .from(caseUsers)
+      .innerJoin(users, eq(users.id, caseUsers.userId))
+      .where(
+        and(
+          eq(caseUsers.caseId, caseId),
+          eq(caseUsers.triggerNotification, true),
+          isNotNull(users.verifiedAt),
+          notActor,
+          // The domain's `membershipHolds`: a membership that came from a role ends with it.
+          sql`(${caseUsers.viaRole} is null or ${users.roles} ? ${caseUsers.viaRole})`,
+        ),
+      );
+    const owner = alias(users, 'owner');
+    const everyone = instructor
+      ? owners.unionAll(members).unionAll(
+          db
+            .select({ ...columns, rank: sql<number>`2147483647`.as('rank') })
+            .from(cases)
+            .innerJoin(owner, eq(owner.id, cases.ownerId))
+            .innerJoin(
+              users,
+              sql`${users.id} = (${owner.dataCapabilities} ->> 'instructorId')::int`,
+            )
+            .where(
+              and(
+                eq(cases.id, caseId),
+                isNotNull(users.verifiedAt),
+                notActor,
+                // The domain's `isInstructor`: the relation ends with the role.
+                sql`${users.roles} ?| array['admin', 'instructor']`,
+              ),
+            ),
+        )
+      : owners.unionAll(members);
+    return everyone.orderBy(sql`rank`);
+  },
+);
 
 /**
  * The case's owner and its case users who want notifications (`trigger_notification`) and still
@@ -60,55 +119,12 @@ export async function findCaseRecipients(
   excludeId: number | null,
   options: { ownerInstructor?: boolean } = {},
 ): Promise<{ recipients: CaseRecipientRow[]; mailFacts: NotificationMailFacts | undefined }> {
-  const notActor = excludeId === null ? undefined : ne(users.id, excludeId);
-  const columns = { ...recipientColumns, ...mailFactColumns(caseId, excludeId) };
-  // One statement (a UNION ALL): the owner, then the case users in the order they were added,
-  // then (for the instructor channel) the owner's instructor; `rank` keeps that order.
-  const owners = db
-    .select({ ...columns, rank: sql<number>`0`.as('rank') })
-    .from(cases)
-    .innerJoin(users, eq(users.id, cases.ownerId))
-    .where(and(eq(cases.id, caseId), isNotNull(users.verifiedAt), notActor));
-  const members = db
-    .select({ ...columns, rank: sql<number>`${caseUsers.id}`.as('rank') })
-    .from(caseUsers)
-    .innerJoin(users, eq(users.id, caseUsers.userId))
-    .where(
-      and(
-        eq(caseUsers.caseId, caseId),
-        eq(caseUsers.triggerNotification, true),
-        isNotNull(users.verifiedAt),
-        notActor,
-        // The domain's `membershipHolds`: a membership that came from a role ends with it.
-        sql`(${caseUsers.viaRole} is null or ${users.roles} ? ${caseUsers.viaRole})`,
-      ),
-    );
-  const owner = alias(users, 'owner');
-  const query = options.ownerInstructor
-    ? owners.unionAll(members).unionAll(
-        db
-          .select({ ...columns, rank: sql<number>`2147483647`.as('rank') })
-          .from(cases)
-          .innerJoin(owner, eq(owner.id, cases.ownerId))
-          .innerJoin(users, sql`${users.id} = (${owner.dataCapabilities} ->> 'instructorId')::int`)
-          .where(
-            and(
-              eq(cases.id, caseId),
-              isNotNull(users.verifiedAt),
-              notActor,
-              // The domain's `isInstructor`: the relation ends with the role.
-              sql`${users.roles} ?| array['admin', 'instructor']`,
-            ),
-          ),
-      )
-    : owners.unionAll(members);
-  // A named statement (one per form of the text): PostgreSQL parses and plans it once per
-  // connection, which is most of what this statement costs the database.
-  const name = `case_recipients_${options.ownerInstructor ? 'instructor' : 'case'}_${excludeId === null ? 'all' : 'others'}`;
-  const rows = await query
-    .orderBy(sql`rank`)
-    .prepare(name)
-    .execute();
+  const rows = await caseRecipientsStatement(
+    db,
+    { caseId, actorId: excludeId },
+    options.ownerInstructor === true,
+    excludeId !== null,
+  );
   const seen = new Set<number>();
   const recipients = rows
     .filter((row) => !seen.has(row.id) && seen.add(row.id))
