@@ -4,12 +4,15 @@
  * 1. creates a fresh PostgreSQL database (BENCH_PG_URL, else TEST_PG_URL, else the local one);
  * 2. starts the real server on it with the SQL recorder loaded (migrations and the demo seed run
  *    as on any first start), bulk-seeds the cases in SQL (seed.ts), and records the statements
- *    each measured call sends (sql-recorder.ts); then stops it;
+ *    each measured call sends (sql-recorder.ts), a submit and a backToNew of one move case per
+ *    actor included; then stops it;
  * 3. starts the real server again, without the recorder (`apps/server/src/main.ts` through tsx),
  *    and the bare anchor (bare-server.ts: Fastify + pg replaying the same statements), each in
- *    its own process, and checks that both answer the same rows;
+ *    its own process, and checks that both answer the same rows and that the bare server's moves
+ *    do to a case what the product's did;
  * 4. measures every call on both, one after the other, with the same client, at each of
- *    BENCH_CONCURRENCY (default "10,50") requests in flight; then the moves (product only);
+ *    BENCH_CONCURRENCY (default "10,50") requests in flight; then the moves (moves.ts), on the
+ *    product, then on the bare server replaying the captured submit and backToNew;
  * 5. prints per call p50/p95, throughput and CPU per request of both, the ratio product/bare and
  *    the verdicts (report.ts), writes the results as JSON, and drops the database (BENCH_KEEP=1
  *    keeps it). BENCH_BASELINE=<json of an earlier run> adds its p50s and the ratio to them.
@@ -25,8 +28,15 @@ import { caseCalls, keyOf, referenceCalls, type Actor, type BenchCall } from './
 import { benchLogin } from './bench-login';
 import { groupCaptured } from './captured-calls';
 import { httpClient, type Send } from './http-client';
-import { measure, measureWithCpu, type Stats } from './measure';
-import { measureMoves } from './moves';
+import { measure, measureWithCpu } from './measure';
+import {
+  captureMoves,
+  measureMoves,
+  moveAndObserve,
+  moveCasesOf,
+  MOVE_ACTIONS,
+  type MoveOutcome,
+} from './moves';
 import { printReport, type Result, type Run } from './report';
 import { CASE_COUNT, seedBenchCases } from './seed';
 import { adminQuery, databaseUrl, startBare, startProduct, type ServerProcess } from './servers';
@@ -142,15 +152,28 @@ async function main() {
     const supervisor = await actorOf(sendCapture, client, 'supervisor');
     const calls = [...referenceCalls(doctor), ...caseCalls(doctor), ...caseCalls(supervisor)];
     await capture(sendCapture, calls);
+    const moveCaptures = {
+      doctor: await captureMoves(client, sendCapture, doctor, doctor.id),
+      supervisor: await captureMoves(client, sendCapture, supervisor, doctor.id),
+    };
     await capturing.stop();
-    const caseIdOf = Object.fromEntries(
-      calls.filter((c) => c.caseIds).map((c) => [keyOf(c), c.caseIds![0]!]),
-    );
+    const caseIdOf = {
+      ...Object.fromEntries(calls.filter((c) => c.caseIds).map((c) => [keyOf(c), c.caseIds![0]!])),
+      ...moveCaptures.doctor.caseIds,
+      ...moveCaptures.supervisor.caseIds,
+    };
     const callsFile = join(dataDir, 'calls.json');
-    writeFileSync(
-      callsFile,
-      JSON.stringify(groupCaptured(readFileSync(recordFile, 'utf8'), caseIdOf)),
-    );
+    const captured = groupCaptured(readFileSync(recordFile, 'utf8'), caseIdOf);
+    writeFileSync(callsFile, JSON.stringify(captured));
+    // The move's statements change with the server's code: how many the capture saw, by name.
+    for (const key of Object.keys(moveCaptures.doctor.caseIds).concat(
+      Object.keys(moveCaptures.supervisor.caseIds),
+    )) {
+      const statements = captured[key]?.statements ?? [];
+      say(
+        `captured ${key}: ${statements.length} statements (${statements.map((s) => s.name ?? s.text.split(/\s/, 1)[0]).join(', ')})`,
+      );
+    }
 
     const product = await startProduct(env);
     servers.push(product);
@@ -189,6 +212,36 @@ async function main() {
         }
       }
     }
+    // The bare server's moves must do to a case what the product's did in the capture: on
+    // another move case than the captured one (the id replaced), a submit then a backToNew, each
+    // leaving the same status and list and adding the same history rows.
+    const steps: string[] = [];
+    for (const actor of [doctor, supervisor]) {
+      const [first, other = first] = await moveCasesOf(client, actor.role, doctor.id);
+      for (const action of MOVE_ACTIONS) {
+        const productOutcome: MoveOutcome = moveCaptures[actor.role].outcomes[action];
+        const bareOutcome = await moveAndObserve(
+          client,
+          sendBare,
+          { 'x-bench-user': actor.role },
+          other!.id,
+          action,
+        ).catch((error: unknown) => String(error));
+        const why =
+          typeof bareOutcome === 'string'
+            ? bareOutcome
+            : JSON.stringify(bareOutcome) === JSON.stringify(productOutcome)
+              ? undefined
+              : `product ${JSON.stringify(productOutcome)} ≠ bare ${JSON.stringify(bareOutcome)}`;
+        if (why) {
+          say(`WARNING ${actor.role} case/{id}/move ${action}: the moves differ (${why})`);
+          failed = true;
+        } else {
+          steps.push(`${actor.role} ${action} → ${productOutcome.status}`);
+        }
+      }
+    }
+    if (steps.length > 0) say(`bare moves as the product's: ${steps.join(', ')}`);
 
     const runs: Run[] = [];
     for (const concurrency of CONCURRENCIES) {
@@ -221,22 +274,32 @@ async function main() {
       }
       for (const actor of [doctor, supervisor]) {
         if (!selected(actor.role, 'case/{id}/move')) continue;
-        const moved: Stats & { note?: string } = await measureMoves(
-          client,
-          sendProduct,
-          product,
-          actor,
-          doctor.id,
-          concurrency,
-          REQUESTS,
-          WARMUP,
-        );
+        const moves = (server: ServerProcess, send: Send, headers: Record<string, string>) =>
+          measureMoves(
+            client,
+            send,
+            server,
+            headers,
+            actor.role,
+            doctor.id,
+            concurrency,
+            REQUESTS,
+            WARMUP,
+          );
+        const productMoves = await moves(product, sendProduct, {
+          authorization: `Bearer ${actor.token}`,
+        });
+        const bareMoves = await moves(bare, sendBare, { 'x-bench-user': actor.role });
         run.results.push({
           actor: actor.role,
           call: 'case/{id}/move (submit ↔ backToNew)',
-          product: moved,
-          note: moved.note,
+          product: productMoves,
+          bare: bareMoves,
+          note: productMoves.note,
         });
+        console.log(
+          `  ${concurrency} in flight, ${actor.role} case/{id}/move: p95 ${productMoves.p95.toFixed(1)} / bare ${bareMoves.p95.toFixed(1)} ms, ${productMoves.rps.toFixed(0)} / ${bareMoves.rps.toFixed(0)} req/s`,
+        );
       }
       run.loadAfter = load();
       runs.push(run);

@@ -30,9 +30,17 @@ export type CapturedCalls = Record<string, CapturedCall>;
 export const callKey = (user: string | undefined, route: string) => `${user ?? 'anon'} ${route}`;
 
 /**
+ * A move's capture route: one per action (each action sends its own SQL). A write's route starts
+ * with its method; a read's is its URL.
+ */
+export const moveRoute = (action: string) => `POST /api/v1/case/:id/move ${action}`;
+const isWrite = (key: string) => key.includes(' POST ');
+
+/**
  * The recorder's lines (one JSON object per statement, labelled with the call key) grouped by
  * call. `caseIds` maps a call key to the case id its capture was made with: values equal to it
- * become replaceable, so the bare server can read any case with the same statements.
+ * become replaceable, so the bare server can read (or move) any case with the same statements.
+ * A write's other values are replayed as captured: its arrays of ids are not a page just read.
  */
 export function groupCaptured(lines: string, caseIds: Record<string, number>): CapturedCalls {
   const calls: CapturedCalls = {};
@@ -46,7 +54,7 @@ export function groupCaptured(lines: string, caseIds: Record<string, number>): C
       );
     }
     const call = (calls[label] ??= { statements: [] });
-    if (call.statements.length > 0) {
+    if (call.statements.length > 0 && !isWrite(label)) {
       const idsAt = statement.values.findIndex(
         (value) => Array.isArray(value) && value.every((id) => typeof id === 'number'),
       );

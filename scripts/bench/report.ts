@@ -7,7 +7,7 @@ export interface Result {
   actor: string;
   call: string;
   product: Stats;
-  /** The bare server's figures for the same call (none for moves). */
+  /** The bare server's figures for the same call (for a move: the captured move's statements). */
   bare?: Stats;
   note?: string | undefined;
 }
