@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { DEADLINE_NEAR_MS, DEADLINE_SETTLED_STATUSES } from '@dentflow/domain';
 
 /**
  * Bulk benchmark data in plain SQL (generate_series), on top of the demo seed: 500 bench owners
@@ -160,9 +161,11 @@ export async function seedBenchCases(client: pg.Client): Promise<void> {
            (${literal(FIRST.map((f) => f[1]!))})[fi] || ' ' || (${literal(LAST.map((l) => l[1]!))})[li],
            modified_at - interval '3 days', modified_at,
            CASE WHEN status NOT IN ('new', 'checkingout') THEN modified_at - interval '2 days' END,
-           -- Deadlines of cases in work lie weeks ahead, so the deadline-near job stays idle.
+           -- Deadlines lie two to six weeks ahead of now (not of the last change, up to 100 days
+           -- old), so the deadline-near job that runs at the server's start finds nothing: its
+           -- burst of one transaction per overdue case would run under the measurements.
            CASE WHEN status NOT IN ('new', 'checkingout')
-                THEN modified_at - interval '2 days' + interval '30 days' END,
+                THEN now() + make_interval(days => 14 + h1 % 30) END,
            CASE WHEN status IN ('finished', 'closed') THEN modified_at END
       FROM bench_plan`);
   // A planning service per case (category by hash) and, for printable cases, a printed one.
@@ -218,6 +221,14 @@ export async function seedBenchCases(client: pg.Client): Promise<void> {
       `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`,
     );
   }
+  // The bench's cases leave the deadline-near job idle (the demo's few are its only work).
+  const { rows } = await client.query<{ due: number }>(
+    `SELECT count(*)::int AS due FROM cases JOIN bench_plan ON case_id = id
+      WHERE deadline_at <= now() + make_interval(secs => $1 / 1000.0) AND NOT case_archived
+        AND case_status <> ALL($2::text[])`,
+    [DEADLINE_NEAR_MS, [...DEADLINE_SETTLED_STATUSES]],
+  );
+  if (rows[0]!.due > 0) throw new Error(`${rows[0]!.due} cases wake the deadline-near job`);
   await q('COMMIT');
   await q('VACUUM ANALYZE');
   // The seed leaves gigabytes of dirty pages at a million cases: written back now, not by the
