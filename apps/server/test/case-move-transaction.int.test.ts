@@ -180,22 +180,26 @@ describe('a move is a handful of statements', () => {
   // Pinned at 8 and 12 before: the audit and history rows are now CTEs of the case's update,
   // the mails a CTE of the notifications' insert, the recipients' statement also reads the
   // mail's names and the `emails` settings, and the lock reads the case's transaction statuses
-  // (what `advancePaidCase` needs after a submit).
-  it('moves a case without notifications in 6 statements, begin and commit included', async () => {
+  // (what `advancePaidCase` needs after a submit) and its services.
+  it('moves a case without notifications in 5 statements, begin and commit included', async () => {
     const id = await caseInStatus(setup, 'checkingout');
     const statements = await transactionOf(() =>
       api(setup.owner, 'POST', `${id}/move`, { action: 'backToNew' }),
     );
-    // begin, lock + row + transactions, services, recipients, history + audit + case update, commit.
-    expect(statements.length, statements.join('\n')).toBe(6);
+    // begin, lock + row + transactions + services, recipients, history + audit + case update, commit.
+    expect(statements.length, statements.join('\n')).toBe(5);
   });
 
-  it('sends the lock and the recipients as named statements (planned once per connection)', async () => {
+  it('sends every statement between begin and commit named (planned once per connection)', async () => {
     const id = await caseInStatus(setup, 'checkingout');
     named.clear();
     await transactionOf(() => api(setup.owner, 'POST', `${id}/move`, { action: 'backToNew' }));
     expect([...named]).toEqual(
-      expect.arrayContaining(['lock_case_for_change', 'case_recipients_case_others']),
+      expect.arrayContaining([
+        'lock_case_for_change',
+        'case_recipients_case_others',
+        'case_refresh_status_audited',
+      ]),
     );
   });
 
@@ -204,7 +208,7 @@ describe('a move is a handful of statements', () => {
     const statements = await transactionOf(() =>
       api(setup.owner, 'POST', `${id}/move`, { action: 'submit' }),
     );
-    expect(statements.length, statements.join('\n')).toBe(6);
+    expect(statements.length, statements.join('\n')).toBe(5);
     expect(statements.join('\n')).not.toMatch(/from "transactions"/);
   });
 
@@ -213,7 +217,7 @@ describe('a move is a handful of statements', () => {
     const statements = await transactionOf(() =>
       api(setup.supervisor, 'POST', `${id}/move`, { action: 'backToNew' }),
     );
-    expect(statements.length, statements.join('\n')).toBe(7);
+    expect(statements.length, statements.join('\n')).toBe(6);
   });
 
   it("delivers the move's mail in one transaction of 5 statements, and looks no further", async () => {

@@ -4,11 +4,13 @@ import {
   isReadOnlyRelation,
   type CaseRelation,
   type CaseVisibilityFacts,
+  type Language,
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
 import { findCaseVisibilityFacts, lockCaseForChange } from './case-visibility.repository';
+import type { CaseServiceWithProduct } from './case-detail.repository';
 import type { CaseRow } from './cases.repository';
 
 /** What a caller may know about a case before reading or changing it (files, chat, payments). */
@@ -42,21 +44,25 @@ export async function loadCaseAccess(
 
 /**
  * The start of a change: the case row locked (until the transaction ends), the caller's access
- * to it and the statuses of its transactions, in one statement; null when the caller cannot see
- * it or it does not exist.
+ * to it, the statuses of its transactions and its services (product names in `language`), in one
+ * statement; null when the caller cannot see it or it does not exist.
  */
 export async function lockCaseAccess(
   tx: DbOrTx,
   caller: Pick<AuthContext, 'userId' | 'roles'>,
   caseId: number,
-): Promise<{ access: CaseAccess; row: CaseRow; transactionStatuses: string[] } | null> {
-  const locked = await lockCaseForChange(tx, caseId);
+  language: Language,
+): Promise<{
+  access: CaseAccess;
+  row: CaseRow;
+  transactionStatuses: string[];
+  services: CaseServiceWithProduct[];
+} | null> {
+  const locked = await lockCaseForChange(tx, caseId, language);
   const access =
     locked &&
     caseAccessOf(caller, caseId, { ...locked.facts, caseArchived: locked.row.caseArchived });
-  return access
-    ? { access, row: locked.row, transactionStatuses: locked.transactionStatuses }
-    : null;
+  return access ? { ...locked, access } : null;
 }
 
 /** The caller's access to a case they must see: 404 when hidden or missing. */

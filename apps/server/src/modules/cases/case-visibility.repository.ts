@@ -9,10 +9,14 @@ import {
   type CaseMembership,
   type CaseViewer,
   type CaseVisibilityFacts,
+  type Language,
 } from '@dentflow/domain';
 import { preparedStatement } from '../../db/prepared-statement';
 import type { DbOrTx } from '../../db/client';
-import { cases } from '../../db/schema';
+import { tableRowFromJson } from '../../db/json-rows';
+import { caseServices, cases } from '../../db/schema';
+import type { CaseServiceWithProduct } from './case-detail.repository';
+import { productNameSql } from './cases.repository';
 
 /**
  * Who sees a case, in SQL: the twin of the domain's `caseRelation` for lists and searches, and the
@@ -132,7 +136,8 @@ export async function findCaseVisibilityFacts(
 
 /**
  * The start of every change of a case, in one statement: the row, locked until the transaction
- * ends (see `findCaseVisibilityFacts`), with the facts `caseRelation` needs. Built once per
+ * ends (see `findCaseVisibilityFacts`), with the facts `caseRelation` needs and the case's
+ * services with their products (product names in the `language` placeholder). Built once per
  * connection and named: every change of a case starts here.
  */
 const lockCaseStatement = preparedStatement('lock_case_for_change', (tx) =>
@@ -145,6 +150,16 @@ const lockCaseStatement = preparedStatement('lock_case_for_change', (tx) =>
       transactionStatuses: sql<
         string[]
       >`array(select t.payment_status from transactions t where t.case_id = "cases"."id")`,
+      services: sql<LockedServiceJson[]>`coalesce((
+        select json_agg(json_build_object(
+                 'service', to_json(s), 'productName', ${productNameSql(sql.placeholder('language'))},
+                 'productKind', products.product_kind, 'qtdOption', products.qtd_option,
+                 'qtdMax', products.qtd_max, 'manufactureTime', products.manufacture_time,
+                 'transactionStatus', t.payment_status)
+               order by s.id)
+          from case_services s join products on products.id = s.product_id
+          left join transactions t on t.id = s.transaction_id
+         where s.case_id = "cases"."id"), '[]'::json)`,
     })
     .from(cases)
     .where(eq(cases.id, sql.placeholder('caseId')))
@@ -152,19 +167,34 @@ const lockCaseStatement = preparedStatement('lock_case_for_change', (tx) =>
     .for('update', { of: cases }),
 );
 
+/** A service as the lock's JSON carries it: the row as `to_json` gives it, with its product. */
+type LockedServiceJson = Omit<CaseServiceWithProduct, keyof typeof caseServices.$inferSelect> & {
+  service: Record<string, unknown>;
+};
+
 /** `lockCaseStatement`'s answer; undefined when the case does not exist. */
 export async function lockCaseForChange(
   tx: DbOrTx,
   caseId: number,
+  language: Language,
 ): Promise<
-  | { row: typeof cases.$inferSelect; facts: CaseVisibilityFacts; transactionStatuses: string[] }
+  | {
+      row: typeof cases.$inferSelect;
+      facts: CaseVisibilityFacts;
+      transactionStatuses: string[];
+      services: CaseServiceWithProduct[];
+    }
   | undefined
 > {
-  const [found] = await lockCaseStatement(tx, { caseId });
+  const [found] = await lockCaseStatement(tx, { caseId, language });
   if (!found) return undefined;
   return {
     row: found.row,
     facts: factsOf({ ...found.row, ...found }),
     transactionStatuses: found.transactionStatuses ?? [],
+    services: found.services.map(({ service, ...product }) => ({
+      ...tableRowFromJson(caseServices, service),
+      ...product,
+    })),
   };
 }

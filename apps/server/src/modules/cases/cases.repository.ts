@@ -1,14 +1,4 @@
-import {
-  and,
-  asc,
-  eq,
-  inArray,
-  isNull,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   CASE_STATUSES,
   caseListGroup,

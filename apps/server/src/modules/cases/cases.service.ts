@@ -67,7 +67,7 @@ import {
   findCase,
   findDeliveryOrder,
   listCaseMembers,
-  listCaseServices,
+  type CaseServiceWithProduct,
 } from './case-detail.repository';
 import { findCaseVisibilityFacts } from './case-visibility.repository';
 import {
@@ -160,15 +160,17 @@ export function createCasesService(ctx: AppContext, options: CasesServiceOptions
       now: Date,
       /** A new status to write with the derived columns (one update of the case). */
       next: { caseStatus?: string },
+      /** The case's services as the lock read them (product names in `language`). */
+      services: CaseServiceWithProduct[],
     ) => Promise<EventDraft[]>,
   ): Promise<CaseDetail> {
     const published = await db.transaction(async (tx) => {
-      const locked = await lockCaseAccess(tx, caller, caseId);
+      const locked = await lockCaseAccess(tx, caller, caseId, language);
       if (!locked) throw new AppError(404, 'NOT_FOUND');
-      const { access, row, transactionStatuses } = locked;
+      const { access, row, transactionStatuses, services } = locked;
       const now = stamp(row.modifiedAt);
       const next: { caseStatus?: string } = {};
-      const drafts = await work(tx, access, row, now, next);
+      const drafts = await work(tx, access, row, now, next, services);
       const done = await recordEventsAndRefresh(tx, caseId, caller, drafts, now, next);
       const { messages, after } = done;
       // No change here creates or changes a transaction: the statuses read under the lock hold.
@@ -181,16 +183,11 @@ export function createCasesService(ctx: AppContext, options: CasesServiceOptions
     return readCase(caller, caseId, language);
   }
 
-  async function findOwnedService(
-    tx: DbOrTx,
-    caseId: number,
-    serviceId: number,
-    language: Language,
-  ) {
-    const services = await listCaseServices(tx, caseId, language);
+  /** The case's service `serviceId` among those the lock read: 404 when the case has none. */
+  function ownedService(services: readonly CaseServiceWithProduct[], serviceId: number) {
     const service = services.find((s) => s.id === serviceId);
     if (!service) throw new AppError(404, 'NOT_FOUND');
-    return { service, services };
+    return service;
   }
 
   return {
@@ -311,9 +308,9 @@ export function createCasesService(ctx: AppContext, options: CasesServiceOptions
     },
 
     removeService(caller: Caller, caseId: number, serviceId: number, language: Language) {
-      return change(caller, caseId, language, async (tx, access, row) => {
+      return change(caller, caseId, language, async (tx, access, row, _now, _next, services) => {
         authorize('edit', caller, access, row);
-        const { service } = await findOwnedService(tx, caseId, serviceId, language);
+        const service = ownedService(services, serviceId);
         if (service.paidAt !== null) throw new AppError(409, 'SERVICE_PAID');
         // A pending charge still asks for it: cancelling that transaction removes it.
         if (isLiveTransactionStatus(service.transactionStatus)) {
@@ -338,9 +335,9 @@ export function createCasesService(ctx: AppContext, options: CasesServiceOptions
         : serviceDataV3Schema;
       const parsed = schema.safeParse(body.data);
       if (!parsed.success) throw validationError(zodIssueFields('data', parsed.error.issues));
-      return change(caller, caseId, language, async (tx, access, row) => {
+      return change(caller, caseId, language, async (tx, access, row, _now, _next, services) => {
         authorize('serviceData', caller, access, row);
-        const { service } = await findOwnedService(tx, caseId, serviceId, language);
+        const service = ownedService(services, serviceId);
         const teeth = (parsed.data as { teeth?: number[] }).teeth;
         if (!mayNameTeeth(service, teeth)) throw validationError({ 'data.teeth': MESSAGE.invalid });
         await updateCaseService(tx, serviceId, { dataVersion: body.dataVersion, data: body.data });
@@ -369,13 +366,12 @@ export function createCasesService(ctx: AppContext, options: CasesServiceOptions
         if (!right) throw new AppError(400, 'WRONG_PASSWORD');
         await approvals?.prepare(caseId);
       }
-      return change(caller, caseId, language, async (tx, access, row, now, next) => {
+      return change(caller, caseId, language, async (tx, access, row, now, next, services) => {
         const viewer = viewerOf(caller);
         if (!mayAttemptCaseAction(action, viewer, access.relation)) {
           throw new AppError(403, 'FORBIDDEN');
         }
         if (isArchived(row)) throw new AppError(409, 'CASE_ARCHIVED');
-        const services = await listCaseServices(tx, caseId, language);
         const to = nextCaseStatus(row.caseStatus, action, {
           hasPrintableService: services.some((s) => s.printableProduct),
           checksPass: true,
@@ -473,13 +469,12 @@ export function createCasesService(ctx: AppContext, options: CasesServiceOptions
       body: { plannerId: number; serviceIds?: number[] | undefined },
       language: Language,
     ) {
-      return change(caller, caseId, language, async (tx, access, row) => {
+      return change(caller, caseId, language, async (tx, access, row, _now, _next, services) => {
         authorize('manageUsers', caller, access, row);
         const planner = await findUserById(tx, body.plannerId);
         if (!planner || !planner.verifiedAt || !isPlanner(planner.roles)) {
           throw validationError({ plannerId: 'validation.invalid' });
         }
-        const services = await listCaseServices(tx, caseId, language);
         const ids = body.serviceIds ?? services.map((s) => s.id);
         const own = new Set(services.map((s) => s.id));
         if (ids.length === 0 || !ids.every((id) => own.has(id))) {

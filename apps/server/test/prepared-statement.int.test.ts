@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database, type DbOrTx } from '../src/db/client';
+import { tableRowFromJson } from '../src/db/json-rows';
+import { preparedStatement } from '../src/db/prepared-statement';
+import { auditLog } from '../src/db/schema';
+import { createTestDatabase } from './support/test-app';
+
+/**
+ * `preparedStatement` builds a statement once per driver connection and runs it with each call's
+ * values, on the database and inside transactions, on both drivers; `tableRowFromJson` maps a
+ * row carried as JSON exactly as drizzle maps the selected row.
+ */
+const POOL_SIZE = 4;
+let pgDatabase: Database;
+let dropPg: () => Promise<void>;
+let pglite: Database;
+const pgliteDir = mkdtempSync(join(tmpdir(), 'dentflow-prepared-'));
+
+beforeAll(async () => {
+  const created = await createTestDatabase({ template: 'bare' });
+  dropPg = created.drop;
+  pgDatabase = await openDatabase({
+    databaseUrl: created.url,
+    pgliteDir: '',
+    poolMax: POOL_SIZE,
+  });
+  pglite = await openDatabase({ databaseUrl: undefined, pgliteDir: join(pgliteDir, 'db') });
+}, 120_000);
+afterAll(async () => {
+  await pgDatabase?.close();
+  await dropPg?.();
+  await pglite?.close();
+  rmSync(pgliteDir, { recursive: true, force: true });
+});
+
+/** An audit row per action, and a statement reading one back by action, counting its builds. */
+function auditByAction() {
+  let builds = 0;
+  const statement = preparedStatement(
+    (withIp: boolean) => `test_audit_by_action_${withIp ? 'ip' : 'plain'}`,
+    (db: DbOrTx, withIp: boolean) => {
+      builds += 1;
+      return db
+        .select({ action: auditLog.action, details: auditLog.details, at: auditLog.at })
+        .from(auditLog)
+        .where(
+          withIp
+            ? sql`${auditLog.action} = ${sql.placeholder('action')} and ${auditLog.ip} is not null`
+            : eq(auditLog.action, sql.placeholder('action')),
+        );
+    },
+  );
+  return { statement, builds: () => builds };
+}
+
+async function seedAudit(db: DbOrTx, count: number) {
+  await db.insert(auditLog).values(
+    Array.from({ length: count }, (_, i) => ({
+      actorUserId: null,
+      action: `test.prepared.${i}`,
+      entity: 'test',
+      details: { index: i, nested: { at: '2026-11-26' } },
+      ip: i % 2 === 0 ? '127.0.0.1' : null,
+    })),
+  );
+}
+
+describe.each([
+  ['PostgreSQL', () => pgDatabase, POOL_SIZE + 1],
+  // PGlite's transactions each have their own driver object: built per transaction there.
+  ['PGlite', () => pglite, Number.POSITIVE_INFINITY],
+])('preparedStatement on %s', (_driver, database, maxBuilds) => {
+  it('answers each call with its own values, on the database and in transactions', async () => {
+    const { db } = database();
+    await seedAudit(db, 12);
+    const { statement, builds } = auditByAction();
+    const direct = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => statement(db, { action: `test.prepared.${i}` }, false)),
+    );
+    expect(direct.map((rows) => rows.map((row) => row.action))).toEqual(
+      Array.from({ length: 12 }, (_, i) => [`test.prepared.${i}`]),
+    );
+    const inTransactions = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        db.transaction((tx) => statement(tx, { action: `test.prepared.${i % 12}` }, false)),
+      ),
+    );
+    expect(inTransactions.map((rows) => rows[0]?.details)).toEqual(
+      Array.from({ length: 24 }, (_, i) => ({ index: i % 12, nested: { at: '2026-11-26' } })),
+    );
+    expect(inTransactions.every(([row]) => row?.at instanceof Date)).toBe(true);
+    // The pool once, then each of its connections once: never once per call.
+    expect(builds()).toBeLessThanOrEqual(Math.min(maxBuilds, 1 + 24));
+  });
+
+  it('keeps one statement per form: each form answers with its own text', async () => {
+    const { db } = database();
+    const { statement } = auditByAction();
+    const withIp = await statement(db, { action: 'test.prepared.2' }, true);
+    const withoutIpRow = await statement(db, { action: 'test.prepared.3' }, true);
+    const plain = await statement(db, { action: 'test.prepared.3' }, false);
+    expect(withIp).toHaveLength(1);
+    expect(withoutIpRow).toHaveLength(0);
+    expect(plain).toHaveLength(1);
+  });
+});
+
+describe('tableRowFromJson', () => {
+  it('maps a row carried as to_json like drizzle maps the selected row', async () => {
+    const { db } = pgDatabase;
+    const [selected] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'test.prepared.4'));
+    const {
+      rows: [carried],
+    } = (await db.execute(
+      sql`select to_json(a) as json from audit_log a where a.action = 'test.prepared.4'`,
+    )) as unknown as { rows: { json: Record<string, unknown> }[] };
+    expect(tableRowFromJson(auditLog, carried!.json)).toEqual(selected);
+  });
+});
