@@ -10,6 +10,7 @@
  *   wall time, so other work on the machine does not count;
  * - MOVE_COST_REQUESTS moves with 10 in flight (one case per worker): p50/p95 and the same CPU.
  *
+ * The server runs as production runs it, from its bundle (built first, `buildServerBundle`).
  * MOVE_COST_SERVER_DIR runs another checkout's server (e.g. /work/main/apps/server) for a
  * before/after comparison on the same machine, in the same hour. MOVE_COST_CPU_PROF=<dir> starts
  * the server with `node --cpu-prof` (the profile is written when it stops); MOVE_COST_ACTORS
@@ -18,17 +19,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { benchLogin } from './bench-login';
+import { adminQuery, buildServerBundle, databaseUrl, freePort } from './servers';
 import { MOVE_CASES, MOVE_MARK, seedBenchCases } from './seed';
 
-const ADMIN_URL =
-  process.env.BENCH_PG_URL ??
-  process.env.TEST_PG_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
 const SERIAL = Number(process.env.MOVE_COST_SERIAL ?? 400);
 const REQUESTS = Number(process.env.MOVE_COST_REQUESTS ?? 1000);
 const CONCURRENCY = 10;
@@ -47,35 +44,15 @@ function processCpuMs(pid: number): number {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    return await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
 async function main() {
   const name = `dentflow_bench_${Date.now()}`;
   await adminQuery(`CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const url = new URL(databaseUrl(name));
   const dataDir = mkdtempSync(join(tmpdir(), 'dentflow-move-cost-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...profile, buildServerBundle(serverDir)], {
     cwd: serverDir,
     env: {
       ...process.env,

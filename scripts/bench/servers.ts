@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -35,6 +35,18 @@ export function databaseUrl(name: string) {
   return url.toString();
 }
 
+/**
+ * Builds the server's bundle in `serverDir` (tsup, about a second) and answers the script that
+ * runs it: the bench measures what production runs (`npm start`, `node dist/main.js`), not the
+ * sources through tsx, whose transform adds helpers and source maps to every request's work.
+ */
+export function buildServerBundle(serverDir: string): string {
+  execFileSync('npx', ['tsup', '--silent'], { cwd: serverDir, stdio: 'inherit' });
+  return join(serverDir, 'dist', 'main.js');
+}
+
+let productBundle: string | undefined;
+
 export interface ServerProcess {
   child: ChildProcess;
   base: string;
@@ -66,22 +78,24 @@ function spawnServer(args: string[], cwd: string, env: Record<string, string>, p
 }
 
 /**
- * The real server (`apps/server/src/main.ts` through tsx) in its own process. `recordSqlTo`
- * loads sql-recorder.ts into it (the capture step only); BENCH_CPU_PROF profiles it.
+ * The real server, as production runs it (`buildServerBundle`), in its own process.
+ * `recordSqlTo` loads sql-recorder.ts into it (the capture step only); BENCH_CPU_PROF profiles it.
  */
 export async function startProduct(
   env: Record<string, string>,
   options: { recordSqlTo?: string } = {},
 ): Promise<ServerProcess> {
+  const serverDir = join(repoRoot, 'apps', 'server');
+  productBundle ??= buildServerBundle(serverDir);
   const port = await freePort();
   const profile =
     CPU_PROF_DIR && !options.recordSqlTo ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
   const recorder = options.recordSqlTo
-    ? ['--import', join(import.meta.dirname, 'sql-recorder.ts')]
+    ? ['--import', 'tsx', '--import', join(import.meta.dirname, 'sql-recorder.ts')]
     : [];
   const server = spawnServer(
-    [...profile, '--import', 'tsx', ...recorder, 'src/main.ts'],
-    join(repoRoot, 'apps', 'server'),
+    [...profile, ...recorder, productBundle],
+    serverDir,
     { ...env, ...(options.recordSqlTo ? { BENCH_SQL_RECORD: options.recordSqlTo } : {}) },
     port,
   );
