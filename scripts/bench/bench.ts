@@ -6,11 +6,12 @@
  *    as on any first start), bulk-seeds the cases in SQL (seed.ts), and records the statements
  *    each measured call sends (sql-recorder.ts), a submit and a backToNew of one move case per
  *    actor included; then stops it;
- * 3. starts the real server again, without the recorder (`apps/server/src/main.ts` through tsx),
- *    and the bare anchor (bare-server.ts: Fastify + pg replaying the same statements), each in
- *    its own process, and checks that both answer the same rows and that the bare server's moves
- *    do to a case what the product's did;
- * 4. measures every call on both, one after the other, with the same client, at each of
+ * 3. starts the real server again, without the recorder (its production bundle, built with tsup
+ *    first: servers.ts), and the bare anchor (bare-server.ts: Fastify + pg replaying the same
+ *    statements), each in its own process, and checks that both answer the same rows and that
+ *    the bare server's moves do to a case what the product's did;
+ * 4. warms both (every call a thousand times), then measures every call on both, one after the
+ *    other, with the same client, at each of
  *    BENCH_CONCURRENCY (default "10,50") requests in flight; then the moves (moves.ts), on the
  *    product, then on the bare server replaying the captured submit and backToNew;
  * 5. prints per call p50/p95, throughput and CPU per request of both, the ratio product/bare and
@@ -44,6 +45,7 @@ import { adminQuery, databaseUrl, startBare, startProduct, type ServerProcess } 
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '10,50').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const WARMUP = Math.min(200, Math.ceil(REQUESTS / 5));
+const PROCESS_WARMUP = 1000;
 /** The server's pool size (apps/server/src/db/client.ts); the bare server uses the same. */
 const POOL_SIZE = 10;
 const ONLY = process.env.BENCH_ONLY;
@@ -242,6 +244,24 @@ async function main() {
       }
     }
     if (steps.length > 0) say(`bare moves as the product's: ${steps.join(', ')}`);
+
+    // Steady state before anything is measured: each server answers every call a thousand times
+    // first, so neither is measured while V8 still compiles its hot paths (the first calls
+    // measured paid for it, the product more: it has more code to warm).
+    for (const [send, headersOf] of [
+      [sendProduct, productHeaders],
+      [sendBare, bareHeaders],
+    ] as const) {
+      for (const call of calls) {
+        if (!selected(call.actor, call.name)) continue;
+        const headers = headersOf(call);
+        await measure(
+          PROCESS_WARMUP,
+          10,
+          async (i) => (await send('GET', call.path(i), headers)).ok,
+        );
+      }
+    }
 
     const runs: Run[] = [];
     for (const concurrency of CONCURRENCIES) {

@@ -65,7 +65,7 @@ export async function measureMoves(
     return answer.ok;
   };
   const moveConcurrency = Math.min(concurrency, moveIds.length);
-  await measure(Math.min(warmup, 100), moveConcurrency, move);
+  await measure(warmup, moveConcurrency, move);
   const stats = await measureWithCpu(server.child.pid!, requests, moveConcurrency, move);
   return moveConcurrency < concurrency
     ? { ...stats, note: `${moveConcurrency} in flight (one dedicated case each)` }
