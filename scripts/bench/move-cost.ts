@@ -4,7 +4,8 @@
  *
  * Like `npm run bench`: a fresh database, the real server in its own process, the 100,000 bench
  * cases. Then, per actor (the demo doctor, no one to notify; the supervisor, who notifies and
- * mails the owner):
+ * mails the owner; the supervisor again once the owners want no mail, `supervisor-unmailed`: the
+ * same move without the mail's delivery by the outbox worker):
  * - MOVE_COST_SERIAL moves one at a time: the server's CPU per move (its process, /proc) and the
  *   database's (every PostgreSQL backend connected to the bench database, /proc) — CPU time, not
  *   wall time, so other work on the machine does not count;
@@ -14,7 +15,7 @@
  * MOVE_COST_SERVER_DIR runs another checkout's server (e.g. /work/main/apps/server) for a
  * before/after comparison on the same machine, in the same hour. MOVE_COST_CPU_PROF=<dir> starts
  * the server with `node --cpu-prof` (the profile is written when it stops); MOVE_COST_ACTORS
- * (e.g. `supervisor`) measures only those actors.
+ * (e.g. `supervisor`) measures only those.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,7 +31,7 @@ const SERIAL = Number(process.env.MOVE_COST_SERIAL ?? 400);
 const REQUESTS = Number(process.env.MOVE_COST_REQUESTS ?? 1000);
 const CONCURRENCY = 10;
 const CPU_PROF_DIR = process.env.MOVE_COST_CPU_PROF;
-const ACTORS = (process.env.MOVE_COST_ACTORS ?? 'doctor,supervisor').split(',');
+const ACTORS = (process.env.MOVE_COST_ACTORS ?? 'doctor,supervisor,supervisor-unmailed').split(',');
 const serverDir =
   process.env.MOVE_COST_SERVER_DIR ?? join(import.meta.dirname, '..', '..', 'apps', 'server');
 
@@ -134,16 +135,29 @@ async function main() {
     );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     const doctor = await login('doctor');
-    for (const [role, actor] of [
-      ['doctor', doctor],
-      ['supervisor', await login('supervisor')],
+    const supervisor = await login('supervisor');
+    for (const [label, role, actor] of [
+      ['doctor', 'doctor', doctor],
+      ['supervisor', 'supervisor', supervisor],
+      // The same moves when the owners want no mail of them: the supervisor's move without the
+      // mail's delivery (the outbox worker's share of the server's CPU above).
+      ['supervisor-unmailed', 'supervisor', supervisor],
     ] as const) {
-      if (!ACTORS.includes(role)) continue;
-      const { rows } = await client.query<{ id: number }>(
-        `SELECT id FROM cases WHERE observation = $1 AND (owner_id = $2) = $3 ORDER BY id LIMIT $4`,
+      if (!ACTORS.includes(label)) continue;
+      const { rows } = await client.query<{ id: number; case_status: string }>(
+        `SELECT id, case_status FROM cases WHERE observation = $1 AND (owner_id = $2) = $3
+          ORDER BY id LIMIT $4`,
         [MOVE_MARK, doctor.id, role === 'doctor', MOVE_CASES],
       );
-      const submitted = new Map<number, boolean>();
+      if (label === 'supervisor-unmailed') {
+        await client.query(
+          `UPDATE users SET email_notifications = '[]'::jsonb
+            WHERE id IN (SELECT owner_id FROM cases WHERE id = ANY($1))`,
+          [rows.map((r) => r.id)],
+        );
+      }
+      // Where an earlier actor left each case: anything but 'new' was submitted.
+      const submitted = new Map(rows.map((r) => [r.id, r.case_status !== 'new']));
       const moveOnce = async (id: number) => {
         const status = await post(actor.token, `/api/v1/case/${id}/move`, {
           action: submitted.get(id) ? 'backToNew' : 'submit',
@@ -178,7 +192,7 @@ async function main() {
         const at = (p: number) =>
           latencies[Math.ceil((p / 100) * latencies.length) - 1]!.toFixed(1);
         console.log(
-          `| ${role} | ${inFlight} | ${total} | ${(server / total).toFixed(2)} | ${(database / total).toFixed(2)} | ${at(50)} | ${at(95)} | ${errors} |`,
+          `| ${label} | ${inFlight} | ${total} | ${(server / total).toFixed(2)} | ${(database / total).toFixed(2)} | ${at(50)} | ${at(95)} | ${errors} |`,
         );
       }
     }
