@@ -303,6 +303,27 @@ describe('outbox adapter', () => {
     }
   });
 
+  it('makes its folder again when it is gone, and writes into it when it is there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dentflow-outbox-'));
+    try {
+      const sender = createMailSender({
+        smtpUrl: undefined,
+        from: 'Dentflow <no-reply@dentflow.local>',
+        outboxDir: join(dir, 'a', 'outbox'),
+        logger: capturingLogger().logger,
+        logLinks: false,
+      });
+      await sender.send(verifyMail());
+      await sender.send(verifyMail());
+      expect(readdirSync(join(dir, 'a', 'outbox'))).toHaveLength(2);
+      rmSync(join(dir, 'a'), { recursive: true });
+      await sender.send(verifyMail());
+      expect(readdirSync(join(dir, 'a', 'outbox'))).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("carries a message's stable Message-ID, so a mail sent again is the same mail", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dentflow-outbox-'));
     try {

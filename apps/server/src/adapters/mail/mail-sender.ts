@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -189,12 +189,17 @@ function outboxDelivery(
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail(envelope(from, message));
-      mkdirSync(outboxDir, { recursive: true });
       const file = join(
         outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
       );
-      writeFileSync(file, info.message as Buffer);
+      // Off the event loop (a file's open and write block it for a while on a slow disk); the
+      // folder is made when a write finds it missing, not checked before every mail.
+      await writeFile(file, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(outboxDir, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      });
       logger.info(
         logLinks ? { to: message.to, links: message.links, file } : { file },
         'mail written to the outbox',
