@@ -341,6 +341,7 @@ async function main() {
         cases: CASE_COUNT,
         requests: REQUESTS,
         warmup: WARMUP,
+        processWarmup: PROCESS_WARMUP,
         poolSize: POOL_SIZE,
         postgres: version,
         seedSeconds,

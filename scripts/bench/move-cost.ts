@@ -170,7 +170,8 @@ async function main() {
         [CONCURRENCY, REQUESTS],
       ] as const) {
         const ids = rows.slice(0, inFlight).map((r) => r.id);
-        for (let i = 0; i < 50; i++) await moveOnce(ids[i % ids.length]!); // warm-up
+        // Warm: V8 compiles the hot paths before anything is measured.
+        for (let i = 0; i < 300; i++) await moveOnce(ids[i % ids.length]!);
         const latencies: number[] = [];
         let errors = 0;
         let next = 0;

@@ -44,6 +44,8 @@ export function printReport(input: {
   cases: number;
   requests: number;
   warmup: number;
+  /** Requests per call each server answered before any measurement. */
+  processWarmup: number;
   poolSize: number;
   postgres: string;
   seedSeconds: number;
@@ -56,7 +58,7 @@ export function printReport(input: {
   };
   const { baseline } = input;
   log(
-    `${input.cases.toLocaleString('en')} bench cases (+ demo); ${input.requests} measured requests per call and server after ${input.warmup} warm-up (node:http, keep-alive); ` +
+    `${input.cases.toLocaleString('en')} bench cases (+ demo); ${input.requests} measured requests per call and server after ${input.processWarmup} warm-up requests per call and server, and ${input.warmup} more before each measurement (node:http, keep-alive); ` +
       `bare server: Fastify + pg.Pool max ${input.poolSize} (= the product's pool) replaying the product's statements. ` +
       `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}, PostgreSQL ${input.postgres}.`,
   );
