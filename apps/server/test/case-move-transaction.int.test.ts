@@ -214,10 +214,13 @@ describe('a move is a handful of statements', () => {
 
   it('adds the notification and its mail in 1 more (notifications with their mails)', async () => {
     const id = await caseInStatus(setup, 'checkingout');
+    named.clear();
     const statements = await transactionOf(() =>
       api(setup.supervisor, 'POST', `${id}/move`, { action: 'backToNew' }),
     );
     expect(statements.length, statements.join('\n')).toBe(6);
+    // Named by its number of notifications and mails: built once per connection too.
+    expect([...named]).toContain('notifications_insert_1_1');
   });
 
   it("delivers the move's mail in one transaction of 5 statements, and looks no further", async () => {

@@ -1,2 +1,2 @@
 // What the mail module offers other modules; they import nothing else from it.
-export { enqueueMail, enqueueMailsWith, outboxBacklog } from './mail-outbox';
+export { enqueueMail, enqueueMailsWith, outboxBacklog, type MailsCte } from './mail-outbox';

@@ -59,10 +59,35 @@ const mailsInsert = (db: DbOrTx, mails: readonly NewMail[]) =>
 
 /**
  * `insertMails` as a CTE (`with mails as (insert …)`) of another write of the same change, e.g.
- * the notifications the mails tell of: one statement for both (the trigger still notifies).
+ * the notifications the mails tell of: one statement for both (the trigger still notifies). Its
+ * `count` rows are placeholders (`mailsCteValues` fills them), so a statement built once per
+ * connection can carry it (`preparedStatement`).
  */
-export const mailsCte = (db: DbOrTx, mails: readonly NewMail[]) =>
-  db.$with('mails').as(mailsInsert(db, mails).returning({ mailId: mailOutbox.id }));
+export const mailsCte = (db: DbOrTx, count: number) =>
+  db.$with('mails').as(
+    db
+      .insert(mailOutbox)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          recipient: sql.placeholder(`mail${i}Recipient`),
+          template: sql.placeholder(`mail${i}Template`),
+          language: sql.placeholder(`mail${i}Language`),
+          params: sql.placeholder(`mail${i}Params`),
+        })),
+      )
+      .returning({ mailId: mailOutbox.id }),
+  );
+
+/** The values of `mailsCte`'s placeholders for these mails. */
+export const mailsCteValues = (mails: readonly NewMail[]): Record<string, unknown> =>
+  Object.fromEntries(
+    mails.flatMap((mail, i) => [
+      [`mail${i}Recipient`, mail.recipient],
+      [`mail${i}Template`, mail.template],
+      [`mail${i}Language`, mail.language],
+      [`mail${i}Params`, mail.params],
+    ]),
+  );
 
 /**
  * Locks the oldest due pending mail (other than `exceptIds`), skipping rows another worker holds.

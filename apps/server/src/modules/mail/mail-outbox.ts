@@ -1,5 +1,11 @@
 import type { DbOrTx } from '../../db/client';
-import { insertMails, mailsCte, readOutboxBacklog, type NewMail } from './mail-outbox.repository';
+import {
+  insertMails,
+  mailsCte,
+  mailsCteValues,
+  readOutboxBacklog,
+  type NewMail,
+} from './mail-outbox.repository';
 
 /**
  * Puts a mail in the durable outbox (decision 016). Call it with the transaction of the change
@@ -13,12 +19,24 @@ export async function enqueueMail(tx: DbOrTx, mail: NewMail): Promise<void> {
   await insertMails(tx, [mail]);
 }
 
+/** Mails to send as a CTE of another write: its builder, its size and its placeholders' values. */
+export interface MailsCte {
+  count: number;
+  cte(db: DbOrTx): ReturnType<typeof mailsCte>;
+  values: Record<string, unknown>;
+}
+
 /**
  * Several mails of one change as a CTE of another write of it (`with mails as (insert …)`, one
- * statement for both): the rows are written, and delivered, exactly as `enqueueMail` writes them.
+ * statement for both, which may be built once per connection): the rows are written, and
+ * delivered, exactly as `enqueueMail` writes them.
  */
-export function enqueueMailsWith(tx: DbOrTx, mails: readonly NewMail[]) {
-  return mailsCte(tx, mails);
+export function enqueueMailsWith(mails: readonly NewMail[]): MailsCte {
+  return {
+    count: mails.length,
+    cte: (db) => mailsCte(db, mails.length),
+    values: mailsCteValues(mails),
+  };
 }
 
 /** How many mails wait and how old the oldest is, for the operator's metrics. */

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, isNotNull, isNull, ne, sql, type WithSubquery } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { caseUsers, cases, notifications, patients, users } from '../../db/schema';
+import type { MailsCte } from '../mail';
 import { emailsSettingsColumn } from '../settings';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -140,14 +141,61 @@ export async function findCaseRecipients(
   };
 }
 
-/** The notifications; with `alongside` (their mails, as a CTE) in the same statement. */
+type NewNotification = typeof notifications.$inferInsert;
+const NOTIFICATION_COLUMNS = [
+  'caseId',
+  'userId',
+  'eventType',
+  'resourceId',
+  'path',
+  'actorId',
+  'createdAt',
+  'modifiedAt',
+  'sentAt',
+] as const satisfies readonly (keyof NewNotification)[];
+
+/**
+ * The notifications of one event, with their mails as a CTE: one statement, built once per
+ * connection for each number of notifications and mails (rows of placeholders).
+ */
+const insertNotificationsStatement = preparedStatement(
+  (rows: number, mails: MailsCte | undefined) =>
+    `notifications_insert_${rows}_${mails?.count ?? 0}`,
+  (db, rows: number, mails: MailsCte | undefined) =>
+    (mails ? db.with(mails.cte(db)) : db).insert(notifications).values(
+      Array.from(
+        { length: rows },
+        (_, i) =>
+          // As SQL, not bare placeholders: drizzle would run a null `sentAt` through the
+          // timestamp column's encoder (which fails on null); pg sends a Date with its offset.
+          Object.fromEntries(
+            NOTIFICATION_COLUMNS.map((column) => [
+              column,
+              sql`${sql.placeholder(`n${i}${column}`)}`,
+            ]),
+          ) as Record<(typeof NOTIFICATION_COLUMNS)[number], SQL>,
+      ),
+    ),
+);
+
+/** The notifications; with `mails` (their mails, as a CTE) in the same statement. */
 export async function insertNotifications(
   db: DbOrTx,
-  rows: (typeof notifications.$inferInsert)[],
-  alongside?: WithSubquery,
+  rows: readonly NewNotification[],
+  mails?: MailsCte,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await (alongside ? db.with(alongside) : db).insert(notifications).values(rows);
+  const values = Object.fromEntries(
+    rows.flatMap((row, i) =>
+      NOTIFICATION_COLUMNS.map((column) => [`n${i}${column}`, row[column] ?? null]),
+    ),
+  );
+  await insertNotificationsStatement(
+    db,
+    { ...values, ...mails?.values },
+    rows.length,
+    mails && mails.count > 0 ? mails : undefined,
+  );
 }
 
 // ───────────────────────────── reading ─────────────────────────────

@@ -70,7 +70,6 @@ export async function notifyCaseUsers(tx: DbOrTx, input: NotifyCaseUsersInput): 
     mailed.length === 0
       ? undefined
       : enqueueMailsWith(
-          tx,
           mailed.map((user) => ({
             recipient: user.email,
             template: 'notification',
