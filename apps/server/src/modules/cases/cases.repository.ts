@@ -29,7 +29,6 @@ export type CaseReviewRow = typeof caseReviews.$inferSelect;
 export type CaseEventRow = typeof caseEvents.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 
-/** A product's name in a language, falling back to English (SQL). */
 /** The product's name in `language` (a value or a statement's placeholder), else in English. */
 export const productNameSql = (language: Language | Placeholder) =>
   sql<string>`coalesce(nullif(${products.texts} -> ${language}::text ->> 'name', ''), ${products.texts} -> 'en' ->> 'name', '')`;
@@ -178,15 +177,7 @@ export async function insertCaseEvent(db: DbOrTx, write: CaseEventWrite): Promis
   await insertCaseEventStatement(db, caseEventWriteValues(write), write.audit !== undefined);
 }
 
-/**
- * The derived columns of a case made true in ONE statement (with the status, when given, and
- * `modifiedAt`): the list group of the status, the printable flag and the open-review flag from
- * the case's services and reviews. With `history`, the change's history row (and its audit row)
- * are written by the same statement, as its CTEs. Built once per connection and named per form:
- * every change of a case ends here. Returns what the caller checks next (the stored folded
- * patient name against the patient's, the status and archive flag after the change); undefined
- * when the case does not exist.
- */
+/** `refreshCaseColumns`' statement: built once per connection, named per form. */
 const refreshCaseStatement = preparedStatement(
   (newStatus: boolean, writes: 'none' | 'history' | 'audited') =>
     `case_refresh_${newStatus ? 'status' : 'same'}_${writes}`,
@@ -221,6 +212,14 @@ const refreshCaseStatement = preparedStatement(
   },
 );
 
+/**
+ * The derived columns of a case made true in ONE statement (with the status, when given, and
+ * `modifiedAt`): the list group of the status, the printable flag and the open-review flag from
+ * the case's services and reviews. With `history`, the change's history row (and its audit row)
+ * are written by the same statement, as its CTEs: every change of a case ends here. Returns what
+ * the caller checks next (the stored folded patient name against the patient's, the status and
+ * archive flag after the change); undefined when the case does not exist.
+ */
 export async function refreshCaseColumns(
   db: DbOrTx,
   caseId: number,
