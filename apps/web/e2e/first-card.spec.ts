@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import { expect, request as playwrightRequest, test, type Browser } from '@playwright/test';
 import type { UserProfile } from '@dentflow/domain';
 import { E2E_BASE_URL } from './support/environment';
+import { restoreSignIn } from './support/signed-in-storage';
 import { DEMO_PASSWORD } from './support/texts';
 
 /**
@@ -62,25 +63,17 @@ async function doctorSession(withNewCase = false): Promise<Session> {
 async function firstCardMs(browser: Browser, session: Session): Promise<number> {
   const context = await browser.newContext();
   try {
-    await context.addInitScript(
-      ([refreshToken, profile]) => {
-        // What a sign-in on this browser leaves behind (and the welcome already seen).
-        if (!localStorage.getItem('dentflow.refreshToken')) {
-          localStorage.setItem('dentflow.refreshToken', refreshToken);
-          localStorage.setItem('dentflow.user', JSON.stringify(profile));
-          localStorage.setItem('dentflow.welcomeSeen', '1');
+    await context.addInitScript(restoreSignIn, [session.refreshToken, session.profile] as const);
+    await context.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        const card = document.querySelector('[data-testid="case-card"]');
+        if (card?.checkVisibility()) {
+          (window as { firstCaseCardMs?: number }).firstCaseCardMs = performance.now();
+          observer.disconnect();
         }
-        const observer = new MutationObserver(() => {
-          const card = document.querySelector('[data-testid="case-card"]');
-          if (card?.checkVisibility()) {
-            (window as { firstCaseCardMs?: number }).firstCaseCardMs = performance.now();
-            observer.disconnect();
-          }
-        });
-        observer.observe(document, { childList: true, subtree: true, attributes: true });
-      },
-      [session.refreshToken, session.profile] as const,
-    );
+      });
+      observer.observe(document, { childList: true, subtree: true, attributes: true });
+    });
     const page = await context.newPage();
     page.on('pageerror', (error) => console.log(`[first card] page error: ${error.message}`));
     const cdp = await context.newCDPSession(page);

@@ -6,6 +6,7 @@
 import { chromium } from '@playwright/test';
 import { loadavg } from 'node:os';
 import { CHROMIUM_LAUNCH } from '../e2e/support/chromium.ts';
+import { restoreSignIn } from '../e2e/support/signed-in-storage.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const base = `http://127.0.0.1:${port}`;
@@ -37,29 +38,22 @@ for (let run = warmUp ? -1 : 0; run < runs; run += 1) {
     locale: 'en-US',
     viewport: { width: 1280, height: 720 },
   });
-  await context.addInitScript(
-    ([refreshToken, profile]) => {
-      if (!localStorage.getItem('dentflow.refreshToken')) {
-        localStorage.setItem('dentflow.refreshToken', refreshToken);
-        localStorage.setItem('dentflow.user', JSON.stringify(profile));
-        localStorage.setItem('dentflow.welcomeSeen', '1');
+  await context.addInitScript(restoreSignIn, [session.refreshToken, session.profile]);
+  await context.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        window.__longTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+    }).observe({ type: 'longtask', buffered: true });
+    const observer = new MutationObserver(() => {
+      const card = document.querySelector('[data-testid="case-card"]');
+      if (card && card.checkVisibility()) {
+        window.__firstCard = performance.now();
+        observer.disconnect();
       }
-      window.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          window.__longTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
-      }).observe({ type: 'longtask', buffered: true });
-      const observer = new MutationObserver(() => {
-        const card = document.querySelector('[data-testid="case-card"]');
-        if (card && card.checkVisibility()) {
-          window.__firstCard = performance.now();
-          observer.disconnect();
-        }
-      });
-      observer.observe(document, { childList: true, subtree: true, attributes: true });
-    },
-    [session.refreshToken, session.profile],
-  );
+    });
+    observer.observe(document, { childList: true, subtree: true, attributes: true });
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
