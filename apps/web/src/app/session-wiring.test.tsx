@@ -10,7 +10,7 @@ import {
   setRefreshToken,
   setStoredUser,
 } from '../lib/session-storage';
-import { fail, mockFetch, ok } from '../test/fetch-mock';
+import { emptyStartupAnswer, fail, mockFetch, ok } from '../test/fetch-mock';
 import { completeProfile } from '../test/profiles';
 import { App } from './app';
 import { routes } from './router';
@@ -79,18 +79,12 @@ describe('session expiry wiring (failed refresh)', () => {
       switch (call.path) {
         case '/profile/get':
           return ok(spanishProfile);
-        case '/profile/getInstructor':
-          return ok({ instructor_id: null, instructor_discount: 0 });
-        case '/profile/announcement':
-          return ok({ active: false, title: '', body: '' });
-        case '/metadata/list/serviceData/subsystem':
-          return ok({ kitManufacturers: [], treatmentPurposes: [] });
         case '/notification/last5':
           return ok({ items: [], unseen: 0 });
         case '/students':
           return ok({ students: [], invitations: [] });
         default:
-          return fail(404, 'NOT_FOUND', 'Not found');
+          return emptyStartupAnswer(call.path) ?? fail(404, 'NOT_FOUND', 'Not found');
       }
     });
     const queryClient = createQueryClient();

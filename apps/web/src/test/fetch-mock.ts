@@ -49,3 +49,20 @@ export function mockFetch(handler: Handler) {
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
+
+/**
+ * The calls the app makes once signed in, answered as for a user with nothing to show (no
+ * instructor, no announcement, no kit lists); undefined for any other path.
+ */
+export function emptyStartupAnswer(path: string): Response | undefined {
+  switch (path) {
+    case '/profile/getInstructor':
+      return ok({ instructor_id: null, instructor_discount: 0 });
+    case '/profile/announcement':
+      return ok({ active: false, title: '', body: '' });
+    case '/metadata/list/serviceData/subsystem':
+      return ok({ kitManufacturers: [], treatmentPurposes: [] });
+    default:
+      return undefined;
+  }
+}

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { clearSession, configureApiClient, getAccessToken } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { setRefreshToken } from '../../lib/session-storage';
-import { fail, mockFetch, ok } from '../../test/fetch-mock';
+import { emptyStartupAnswer, fail, mockFetch, ok } from '../../test/fetch-mock';
 import { completeProfile } from '../../test/profiles';
 import { lazyRoute } from '../lazy-route';
 import { routes } from '../router';
@@ -24,16 +24,10 @@ function server() {
         });
       case '/profile/get':
         return ok(completeProfile());
-      case '/profile/getInstructor':
-        return ok({ instructor_id: null, instructor_discount: 0 });
-      case '/profile/announcement':
-        return ok({ active: false, title: '', body: '' });
-      case '/metadata/list/serviceData/subsystem':
-        return ok({ kitManufacturers: [], treatmentPurposes: [] });
       case '/case/list/new/0':
         return ok(casePage);
       default:
-        return fail(404, 'NOT_FOUND', 'Not found');
+        return emptyStartupAnswer(call.path) ?? fail(404, 'NOT_FOUND', 'Not found');
     }
   });
 }
