@@ -8,15 +8,16 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { moduleDir } from '../paths';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The driver-neutral database type: every repository works on both pg and PGlite through it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The driver-neutral database type: every repository works on both pg and PGlite through it.
+ * Without drizzle's relational API (`db.query.*`, never used): given the schema, drizzle builds a
+ * query builder per table for every transaction it opens.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT>;
 /** A repository accepts either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
@@ -79,7 +80,7 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => {
       client.on('error', (error) => options.onIdleConnectionError?.(error));
     });
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     try {
       await underStartupLock(pool, async () => {
         await migratePg(db, { migrationsFolder: migrationsDir });
@@ -104,7 +105,7 @@ export async function openDatabase(options: {
   mkdirSync(dirname(options.pgliteDir), { recursive: true });
   // pg_trgm: the case search's trigram index (migration 0003) must exist on both drivers.
   const client = await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   try {
     await migratePglite(db, { migrationsFolder: migrationsDir });
     await options.prepare?.(db as unknown as Db);

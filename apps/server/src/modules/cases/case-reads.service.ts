@@ -23,6 +23,7 @@ import {
   type CasePage,
   type CaseSearchScope,
   type CasePreview,
+  type CaseServiceDetail,
   type Currency,
   type Language,
 } from '@dentflow/domain';
@@ -38,7 +39,11 @@ import {
   type ArchiveQuery,
   type CasePreviewRow,
 } from './cases-list.repository';
-import { listCaseEvents, prepareCaseDetail } from './case-detail.repository';
+import {
+  listCaseEvents,
+  prepareCaseDetail,
+  type CaseDetailService,
+} from './case-detail.repository';
 import { isoOrNull } from '../../http/envelope';
 import {
   checksOf,
@@ -54,6 +59,40 @@ const NAMED_USERS = [
   ['userId', 'userName'],
   ['plannerId', 'plannerName'],
 ] as const;
+
+/** A service as the case page shows it; field by field (no rest or spread: every case read maps them). */
+function toServiceDetail(s: CaseDetailService): CaseServiceDetail {
+  return {
+    id: s.id,
+    productId: s.productId,
+    serviceId: s.serviceId,
+    productCategoryId: s.productCategoryId,
+    productName: s.productName,
+    productKind: s.productKind,
+    qtdOption: s.qtdOption,
+    qtdMax: s.qtdMax,
+    manufactureTime: s.manufactureTime,
+    quantity: s.quantity,
+    printableProduct: s.printableProduct,
+    planner: s.planner,
+    approveRequestAt: isoOrNull(s.approveRequestAt),
+    approveAt: isoOrNull(s.approveAt),
+    paid: s.paidAt !== null,
+    payment: servicePaymentState(paymentFactsOf(s)),
+    dataVersion: s.dataVersion,
+    data: s.data ?? null,
+    dataValid: isServiceDataValid(s),
+    manufacture: serviceManufacture({
+      productKind: s.productKind,
+      enableKit: s.production.enableKit,
+      enableSleeve: s.production.enableSleeve,
+      manufactureData: s.production.manufactureData,
+      sleeveManufacturerName: s.production.sleeveManufacturerName,
+      dataVersion: s.dataVersion,
+      data: s.data,
+    }),
+  };
+}
 
 /**
  * The reads of cases: one case as its caller sees it (with the actions they may take), the
@@ -136,20 +175,7 @@ export function createCaseReads(ctx: Pick<AppContext, 'db' | 'config'>) {
       modifiedAt: row.modifiedAt.toISOString(),
       deadlineAt: isoOrNull(row.deadlineAt),
       finishAt: isoOrNull(row.finishAt),
-      services: services.map(
-        ({ paidAt, transactionStatus, paymentDeferredAt, production, ...s }) => ({
-          ...s,
-          approveRequestAt: isoOrNull(s.approveRequestAt),
-          approveAt: isoOrNull(s.approveAt),
-          paid: paidAt !== null,
-          payment: servicePaymentState(
-            paymentFactsOf({ id: s.id, transactionStatus, paymentDeferredAt }),
-          ),
-          data: s.data ?? null,
-          dataValid: isServiceDataValid(s),
-          manufacture: serviceManufacture({ ...production, ...s }),
-        }),
-      ),
+      services: services.map(toServiceDetail),
       users: found.members,
       reviews: found.reviews.map((r) => ({
         ...r,

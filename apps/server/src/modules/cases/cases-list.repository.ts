@@ -277,14 +277,19 @@ type ListValues = {
 };
 type ListRun = (values: ListValues) => Promise<{ rows: CasePreviewRow[]; total: number }>;
 
-/** Rows as read → previews: the total column dropped, no services (JSON null) as none. */
-const toPreviewRows = (
+/**
+ * Rows as read → previews, in place (no copy of every row): no services (JSON null) as none.
+ * The total column stays on the rows; the answer is built field by field and never reads it.
+ */
+function toPreviewRows(
   rows: (Omit<CasePreviewRow, 'services'> & {
     services: CasePreviewRow['services'] | null;
     total: number;
   })[],
-): CasePreviewRow[] =>
-  rows.map(({ services, total: _total, ...row }) => ({ ...row, services: services ?? [] }));
+): CasePreviewRow[] {
+  for (const row of rows) row.services ??= [];
+  return rows as CasePreviewRow[];
+}
 
 /**
  * One list shape as prepared statements, run with the call's values.

@@ -14,7 +14,6 @@ import {
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db, DbOrTx } from '../../db/client';
-import * as schema from '../../db/schema';
 import { emailsSettingsColumn } from '../settings';
 import { cases, mailOutbox, notifications, patients, users } from '../../db/schema';
 
@@ -124,20 +123,6 @@ export async function lockDueMail(
 }
 
 /**
- * The drizzle database over one pooled connection, made once per connection: building it reads
- * the whole schema's relations, which cost more than the delivery's statements.
- */
-const drizzleOfClient = new WeakMap<pg.PoolClient, Db>();
-function drizzleOf(client: pg.PoolClient): Db {
-  let db = drizzleOfClient.get(client);
-  if (!db) {
-    db = drizzle(client, { schema }) as unknown as Db;
-    drizzleOfClient.set(client, db);
-  }
-  return db;
-}
-
-/**
  * Runs `work` on one pooled PostgreSQL connection of its own (PGlite: the database itself) that
  * reports its loss instead of crashing the process: a checked-out node-postgres connection has no
  * error listener, and one dropped (database restart) while a transaction waits on a send would
@@ -154,7 +139,7 @@ export async function withOwnConnection<T>(
   const onError = (error: Error) => (lost = error);
   client.on('error', onError);
   try {
-    return await work(drizzleOf(client));
+    return await work(drizzle(client) as unknown as Db);
   } finally {
     client.removeListener('error', onError);
     client.release(lost);

@@ -14,6 +14,7 @@ import {
 import { foldText, type Role } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like-pattern';
+import { preparedStatement } from '../../db/prepared-statement';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -25,8 +26,17 @@ export type UserPatch = Partial<
   >
 >;
 
+/** Built once per connection: every profile read and many case changes read a user by id. */
+const userByIdStatement = preparedStatement('user_by_id', (db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1),
+);
+
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userByIdStatement(db, { id });
   return row;
 }
 
