@@ -7,6 +7,7 @@ import {
   demoSessions,
   objOf,
   type CaseSetup,
+  caseSetup,
 } from './support/cases-fixtures';
 import { samplePng, uploadFile } from './support/storage-fixtures';
 import { json, startTestApp, type Session, type TestApp } from './support/test-app';
@@ -28,13 +29,7 @@ beforeAll(async () => {
   api = caseApi(t.app);
   s = await demoSessions(t.app);
   owner = await createUser(t.app, ['doctor']);
-  setup = {
-    app: t.app,
-    owner,
-    supervisor: s.supervisor,
-    planner: s.planner,
-    printer: s.printer,
-  };
+  setup = caseSetup(t.app, s, owner);
   caseId = await caseInStatus(setup, 'execute');
 });
 

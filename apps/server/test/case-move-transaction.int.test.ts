@@ -1,11 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../src/adapters/mail/mail-sender';
 import type { Db } from '../src/db/client';
 import { mailOutbox } from '../src/db/schema';
 import { createMailWorker } from '../src/modules/mail/mail-worker';
-import { caseApi, caseInStatus, demoSessions, type CaseSetup } from './support/cases-fixtures';
+import {
+  caseSetup,
+  caseApi,
+  caseInStatus,
+  demoSessions,
+  type CaseSetup,
+} from './support/cases-fixtures';
+import { statementsSentDuring } from './support/sent-statements';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -45,13 +51,7 @@ beforeAll(async () => {
   db = t.app.database.db;
   api = caseApi(t.app);
   const s = await demoSessions(t.app);
-  setup = {
-    app: t.app,
-    owner: s.doctor,
-    supervisor: s.supervisor,
-    planner: s.planner,
-    printer: s.printer,
-  };
+  setup = caseSetup(t.app, s);
   // The mails stay in the outbox as the move wrote them (a sent mail's row is updated later).
   await t.app.mailWorker.stop();
 });
@@ -153,18 +153,9 @@ describe('a move is a handful of statements', () => {
   /** Every statement sent while `run` runs, per pooled connection. */
   async function statementsOf(run: () => Promise<unknown>): Promise<string[][]> {
     const byClient = new Map<unknown, string[]>();
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const query = args[0] as string | { text?: string; name?: string };
-      const text = typeof query === 'string' ? query : (query.text ?? '');
-      if (typeof query !== 'string' && query.name) named.add(query.name);
-      byClient.set(this, [...(byClient.get(this) ?? []), text]);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    try {
-      await run();
-    } finally {
-      pg.Client.prototype.query = original;
+    for (const { connection, name, text } of await statementsSentDuring(run)) {
+      if (name) named.add(name);
+      byClient.set(connection, [...(byClient.get(connection) ?? []), text]);
     }
     return [...byClient.values()];
   }

@@ -14,6 +14,7 @@ import {
   demoSessions,
   objOf,
   type CaseSetup,
+  caseSetup,
 } from './support/cases-fixtures';
 import { grantCapabilities, placeOrder, txCall } from './support/payments-fixtures';
 import { json, startTestApp, type Session, type TestApp } from './support/test-app';
@@ -43,13 +44,7 @@ beforeAll(async () => {
     createUser(t.app, ['planner']),
     createUser(t.app, ['doctor']),
   ]);
-  const setup: CaseSetup = {
-    app: t.app,
-    owner,
-    supervisor: s.supervisor,
-    planner: s.planner,
-    printer: s.printer,
-  };
+  const setup: CaseSetup = caseSetup(t.app, s, owner);
   caseId = await caseInStatus(setup, 'checkingout');
   const planned = await api(s.supervisor, 'POST', `${caseId}/planner`, {
     plannerId: s.planner.profile.id,

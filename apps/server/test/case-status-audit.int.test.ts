@@ -6,6 +6,7 @@ import {
   objOf,
   type CaseSetup,
   VALIDATE_BILLED_LATER,
+  caseSetup,
 } from './support/cases-fixtures';
 import { grantCapabilities } from './support/payments-fixtures';
 import { cartItem, order, shopCall, PATIENT } from './support/shop-fixtures';
@@ -23,13 +24,7 @@ beforeAll(async () => {
   api = caseApi(t.app);
   call = shopCall(t.app);
   s = await demoSessions(t.app);
-  setup = {
-    app: t.app,
-    owner: s.doctor,
-    supervisor: s.supervisor,
-    planner: s.planner,
-    printer: s.printer,
-  };
+  setup = caseSetup(t.app, s);
 });
 afterAll(async () => {
   await t?.close();

@@ -21,6 +21,7 @@ import {
   productIdByCode,
   setDeadline,
   type CaseSetup,
+  caseSetup,
 } from './support/cases-fixtures';
 import { json, startTestApp, type Session, type TestApp } from './support/test-app';
 
@@ -36,13 +37,7 @@ beforeAll(async () => {
   api = caseApi(t.app);
   s = await demoSessions(t.app);
   me = await createUser(t.app, ['doctor'], { language: 'ptBR' });
-  setup = {
-    app: t.app,
-    owner: me,
-    supervisor: s.supervisor,
-    planner: s.planner,
-    printer: s.printer,
-  };
+  setup = caseSetup(t.app, s, me);
 });
 afterAll(async () => {
   await t?.close();

@@ -10,6 +10,7 @@ import {
   productIdByCode,
   VALIDATE_BILLED_LATER,
   insertRequiredFiles,
+  caseSetup,
 } from './support/cases-fixtures';
 import { json, startTestApp, type Session, type TestApp } from './support/test-app';
 
@@ -26,13 +27,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const setup = () => ({
-  app: t.app,
-  owner: s.doctor,
-  supervisor: s.supervisor,
-  planner: s.planner,
-  printer: s.printer,
-});
+const setup = () => caseSetup(t.app, s);
 
 const move = (session: Session, id: number, body: object) =>
   api(session, 'POST', `${id}/move`, body);

@@ -19,6 +19,7 @@ import {
   type CaseSetup,
   VALIDATE_BILLED_LATER,
   speakEnglish,
+  caseSetup,
 } from './support/cases-fixtures';
 import { json, startTestApp, type Session, type TestApp } from './support/test-app';
 
@@ -32,13 +33,7 @@ beforeAll(async () => {
   api = caseApi(t.app);
   await speakEnglish(t.app, 'doctor');
   s = await demoSessions(t.app);
-  setup = {
-    app: t.app,
-    owner: s.doctor,
-    supervisor: s.supervisor,
-    planner: s.planner,
-    printer: s.printer,
-  };
+  setup = caseSetup(t.app, s);
 });
 afterAll(async () => {
   await t?.close();

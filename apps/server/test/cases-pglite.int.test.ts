@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { caseApi, caseInStatus, demoSessions, objOf } from './support/cases-fixtures';
+import { caseSetup, caseApi, caseInStatus, demoSessions, objOf } from './support/cases-fixtures';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const apps: TestApp[] = [];
@@ -13,13 +13,7 @@ describe('on PGlite (the embedded database of `npm start`)', () => {
     apps.push(t);
     const s = await demoSessions(t.app);
     const api = caseApi(t.app);
-    const setup = {
-      app: t.app,
-      owner: s.doctor,
-      supervisor: s.supervisor,
-      planner: s.planner,
-      printer: s.printer,
-    };
+    const setup = caseSetup(t.app, s);
     const id = await caseInStatus(setup, 'print', { patient: { fname: 'Élodie', lname: 'Ñúñez' } });
     const list = objOf<{ items: { id: number }[] }>(
       await api(s.printer, 'GET', 'list/print/0?q=elodie'),

@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsSentDuring } from './support/sent-statements';
 import { bearer, startTestApp, type Session, type TestApp } from './support/test-app';
-import { caseInStatus, demoSessions, type CaseSetup } from './support/cases-fixtures';
+import { caseSetup, caseInStatus, demoSessions, type CaseSetup } from './support/cases-fixtures';
 
 /**
  * The reads every screen makes send only named statements, built once per connection: drizzle
@@ -14,13 +14,7 @@ let setup: CaseSetup;
 beforeAll(async () => {
   t = await startTestApp();
   const s = await demoSessions(t.app);
-  setup = {
-    app: t.app,
-    owner: s.doctor,
-    supervisor: s.supervisor,
-    planner: s.planner,
-    printer: s.printer,
-  };
+  setup = caseSetup(t.app, s);
 });
 afterAll(async () => {
   await t?.close();
@@ -28,19 +22,8 @@ afterAll(async () => {
 
 /** Every statement sent while `run` runs: its name, or its text when it has none. */
 async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const query = args[0] as string | { text?: string; name?: string };
-    sent.push(typeof query === 'string' ? query : (query.name ?? `unnamed: ${query.text}`));
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    await run();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  return sent;
+  const sent = await statementsSentDuring(run);
+  return sent.map(({ name, text }) => name ?? `unnamed: ${text}`);
 }
 
 async function get(session: Session, url: string) {

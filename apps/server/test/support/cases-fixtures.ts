@@ -249,6 +249,16 @@ export async function caseInStatus(
   return id;
 }
 
+/** The usual actors of a case: the demo doctor (or `owner`) owns it; supervisor, planner, printer. */
+export function caseSetup(
+  app: FastifyInstance,
+  sessions: Awaited<ReturnType<typeof demoSessions>>,
+  owner: Session = sessions.doctor,
+): CaseSetup {
+  const { supervisor, planner, printer } = sessions;
+  return { app, owner, supervisor, planner, printer };
+}
+
 /** Demo sessions for the usual actors. */
 export async function demoSessions(app: FastifyInstance) {
   const names = ROLES;
