@@ -7,21 +7,25 @@ export type PostJson = (
   payload: unknown,
 ) => Promise<{ status: number; body: string }>;
 
+/** A signed-in demo account: its access token (renewed by `benchRefresh`) and its id. */
+export interface BenchSession {
+  token: string;
+  refreshToken: string;
+  id: number;
+}
+
 /**
  * Logs a demo account in on a fresh bench database. Supervisors and admins must have a second
  * factor: the first login enrols one, computing the code from the secret as a phone would.
  */
-export async function benchLogin(
-  post: PostJson,
-  nickName: string,
-): Promise<{ token: string; id: number }> {
+export async function benchLogin(post: PostJson, nickName: string): Promise<BenchSession> {
   const call = async <T>(path: string, payload: unknown): Promise<T> => {
     const answer = await post(path, payload);
     if (answer.status !== 200)
       throw new Error(`${path} ${nickName}: ${answer.status} ${answer.body}`);
     return (JSON.parse(answer.body) as { obj: T }).obj;
   };
-  type Session = { accessToken: string; profile: { id: number } };
+  type Session = { accessToken: string; refreshToken: string; profile: { id: number } };
   type Challenge = { twoFactor: { challenge: string; step: 'code' | 'enrol' } };
   const answer = await call<Session | Challenge>('/api/v1/auth/login', {
     login: nickName,
@@ -45,5 +49,20 @@ export async function benchLogin(
   } else {
     session = answer;
   }
-  return { token: session.accessToken, id: session.profile.id };
+  return { token: session.accessToken, refreshToken: session.refreshToken, id: session.profile.id };
+}
+
+/**
+ * A new access token for the session, which keeps the rotated refresh token: an access token
+ * lasts 15 minutes, less than a long run, and a supervisor cannot sign in twice (the second
+ * factor the bench enrolled is not kept).
+ */
+export async function benchRefresh(post: PostJson, session: BenchSession): Promise<void> {
+  const answer = await post('/api/v1/auth/refresh_token', { refresh_token: session.refreshToken });
+  if (answer.status !== 200) throw new Error(`refresh: ${answer.status} ${answer.body}`);
+  const renewed = (
+    JSON.parse(answer.body) as { obj: { accessToken: string; refreshToken: string } }
+  ).obj;
+  session.token = renewed.accessToken;
+  session.refreshToken = renewed.refreshToken;
 }

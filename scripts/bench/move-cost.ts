@@ -23,7 +23,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { benchLogin } from './bench-login';
+import { benchLogin, benchRefresh, type PostJson } from './bench-login';
 import { adminQuery, buildServerBundle, databaseUrl, freePort } from './servers';
 import { MOVE_CASES, MOVE_MARK, seedBenchCases } from './seed';
 
@@ -96,15 +96,14 @@ async function main() {
     const spent = (before: Map<number, number>, after: Map<number, number>) =>
       [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
-    const login = (nickName: string) =>
-      benchLogin(async (path, payload) => {
-        const response = await fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(payload),
-        });
-        return { status: response.status, body: await response.text() };
-      }, nickName);
+    const postJson: PostJson = async (path, payload) => {
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return { status: response.status, body: await response.text() };
+    };
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const post = (token: string, path: string, payload: unknown) =>
       new Promise<number>((resolve, reject) => {
@@ -134,16 +133,22 @@ async function main() {
       '| actor | in flight | moves | server CPU ms/move | database CPU ms/move | p50 ms | p95 ms | errors |',
     );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    const doctor = await login('doctor');
-    const supervisor = await login('supervisor');
-    for (const [label, role, actor] of [
-      ['doctor', 'doctor', doctor],
-      ['supervisor', 'supervisor', supervisor],
+    const sessions = {
+      doctor: await benchLogin(postJson, 'doctor'),
+      supervisor: await benchLogin(postJson, 'supervisor'),
+    };
+    const doctor = sessions.doctor;
+    for (const [label, role] of [
+      ['doctor', 'doctor'],
+      ['supervisor', 'supervisor'],
       // The same moves when the owners want no mail of them: the supervisor's move without the
       // mail's delivery (the outbox worker's share of the server's CPU above).
-      ['supervisor-unmailed', 'supervisor', supervisor],
+      ['supervisor-unmailed', 'supervisor'],
     ] as const) {
       if (!ACTORS.includes(label)) continue;
+      // A fresh access token per actor: one lasts 15 minutes, which a slow run can outlive.
+      const actor = sessions[role];
+      await benchRefresh(postJson, actor);
       const { rows } = await client.query<{ id: number; case_status: string }>(
         `SELECT id, case_status FROM cases WHERE observation = $1 AND (owner_id = $2) = $3
           ORDER BY id LIMIT $4`,
