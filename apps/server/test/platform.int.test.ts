@@ -319,6 +319,18 @@ describe('envelope, language and web app', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('keeps API answers out of every cache; pages, files and the API docs keep their own', async () => {
+    for (const url of ['/api/health', '/api/v1/profile/get', '/api/v1/case/counts', '/api/nope']) {
+      const answer = await app.inject({ method: 'GET', url, headers: bearer(doctor) });
+      expect(answer.headers['cache-control'], url).toBe('no-store');
+    }
+    const page = await app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const docs = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['cache-control']).toBeUndefined();
+  });
+
   it('explains how to build the web app when the dist folder is missing', async () => {
     const noWeb = await boot({ WEB_DIST_DIR: join(workDir, 'missing-dist') });
     const page = await noWeb.inject({ method: 'GET', url: '/login' });

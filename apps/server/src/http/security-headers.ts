@@ -31,11 +31,22 @@ export function headersOf(middleware: HelmetMiddleware): Record<string, string> 
   return headers;
 }
 
-/** Every response carries the security headers of `middleware` (built once, helmet's output). */
+/**
+ * An API answer holds health data and one caller's view of it: no cache may keep it (a clinic's
+ * shared computer keeps a browser's disk cache). Routes that serve files set their own policy,
+ * which replaces this one; the API's documentation pages are not answers.
+ */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * Every response carries the security headers of `middleware` (built once, helmet's output), and
+ * an API answer `Cache-Control: no-store` unless its route sets another.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, middleware: HelmetMiddleware): void {
   const headers = headersOf(middleware);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(isApiAnswer(request.url) ? apiHeaders : headers);
     done();
   });
 }
