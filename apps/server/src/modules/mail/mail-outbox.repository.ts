@@ -14,6 +14,7 @@ import {
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db, DbOrTx } from '../../db/client';
+import { placeholderRows, placeholderRowValues } from '../../db/placeholder-rows';
 import { emailsSettingsColumn } from '../settings';
 import { cases, mailOutbox, notifications, patients, users } from '../../db/schema';
 
@@ -43,18 +44,15 @@ const afterMs = (ms: number) => sql`clock_timestamp() + ${ms} * interval '1 mill
  */
 export async function insertMails(db: DbOrTx, mails: readonly NewMail[]): Promise<void> {
   if (mails.length === 0) return;
-  await mailsInsert(db, mails);
+  await db.insert(mailOutbox).values([...mails]);
 }
 
-const mailsInsert = (db: DbOrTx, mails: readonly NewMail[]) =>
-  db.insert(mailOutbox).values(
-    mails.map((mail) => ({
-      recipient: mail.recipient,
-      template: mail.template,
-      language: mail.language,
-      params: mail.params,
-    })),
-  );
+const MAIL_COLUMNS = [
+  'recipient',
+  'template',
+  'language',
+  'params',
+] as const satisfies readonly (keyof NewMail)[];
 
 /**
  * `insertMails` as a CTE (`with mails as (insert …)`) of another write of the same change, e.g.
@@ -66,27 +64,13 @@ export const mailsCte = (db: DbOrTx, count: number) =>
   db.$with('mails').as(
     db
       .insert(mailOutbox)
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          recipient: sql.placeholder(`mail${i}Recipient`),
-          template: sql.placeholder(`mail${i}Template`),
-          language: sql.placeholder(`mail${i}Language`),
-          params: sql.placeholder(`mail${i}Params`),
-        })),
-      )
+      .values(placeholderRows('mail', MAIL_COLUMNS, count))
       .returning({ mailId: mailOutbox.id }),
   );
 
 /** The values of `mailsCte`'s placeholders for these mails. */
-export const mailsCteValues = (mails: readonly NewMail[]): Record<string, unknown> =>
-  Object.fromEntries(
-    mails.flatMap((mail, i) => [
-      [`mail${i}Recipient`, mail.recipient],
-      [`mail${i}Template`, mail.template],
-      [`mail${i}Language`, mail.language],
-      [`mail${i}Params`, mail.params],
-    ]),
-  );
+export const mailsCteValues = (mails: readonly NewMail[]) =>
+  placeholderRowValues('mail', MAIL_COLUMNS, mails);
 
 /**
  * Locks the oldest due pending mail (other than `exceptIds`), skipping rows another worker holds.

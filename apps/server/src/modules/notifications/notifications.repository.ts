@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { placeholderRows, placeholderRowValues } from '../../db/placeholder-rows';
 import { preparedStatement } from '../../db/prepared-statement';
 import { caseUsers, cases, notifications, patients, users } from '../../db/schema';
 import type { MailsCte } from '../mail';
@@ -162,20 +163,9 @@ const insertNotificationsStatement = preparedStatement(
   (rows: number, mails: MailsCte | undefined) =>
     `notifications_insert_${rows}_${mails?.count ?? 0}`,
   (db, rows: number, mails: MailsCte | undefined) =>
-    (mails ? db.with(mails.cte(db)) : db).insert(notifications).values(
-      Array.from(
-        { length: rows },
-        (_, i) =>
-          // As SQL, not bare placeholders: drizzle would run a null `sentAt` through the
-          // timestamp column's encoder (which fails on null); pg sends a Date with its offset.
-          Object.fromEntries(
-            NOTIFICATION_COLUMNS.map((column) => [
-              column,
-              sql`${sql.placeholder(`n${i}${column}`)}`,
-            ]),
-          ) as Record<(typeof NOTIFICATION_COLUMNS)[number], SQL>,
-      ),
-    ),
+    (mails ? db.with(mails.cte(db)) : db)
+      .insert(notifications)
+      .values(placeholderRows('n', NOTIFICATION_COLUMNS, rows, { asSql: true })),
 );
 
 /** The notifications; with `mails` (their mails, as a CTE) in the same statement. */
@@ -185,14 +175,9 @@ export async function insertNotifications(
   mails?: MailsCte,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const values = Object.fromEntries(
-    rows.flatMap((row, i) =>
-      NOTIFICATION_COLUMNS.map((column) => [`n${i}${column}`, row[column] ?? null]),
-    ),
-  );
   await insertNotificationsStatement(
     db,
-    { ...values, ...mails?.values },
+    { ...placeholderRowValues('n', NOTIFICATION_COLUMNS, rows), ...mails?.values },
     rows.length,
     mails && mails.count > 0 ? mails : undefined,
   );
