@@ -1,7 +1,7 @@
 import { cpSync, createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -29,6 +29,23 @@ function dwvWorkers(): Plugin {
   };
 }
 
+/**
+ * Fewer, larger chunks. Left to itself the bundler gives every set of lazy modules that shares a
+ * module a chunk of its own: a returning user's first case list fetched 108 files, many under
+ * 1 KB. Each file is a request and a module for the browser to fetch, compile and link, which
+ * costs more than its bytes (on this project's test machine, 100 one-line modules took 1.7 s to
+ * load with the CPU slowed four times, one took 0.3 s; docs/performance.md, "Browser"). So:
+ * - `app`: what the entry imports statically joins the entry chunk: every page loads it anyway;
+ * - `floating-ui`: positioning code for menus and popovers, only needed after login, in a chunk
+ *   of its own so that it is not merged into one that the login page loads;
+ * - `icons`: the icons the lazy pages use, each a few hundred bytes, in one chunk.
+ */
+const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
+  { name: 'app', tags: ['$initial'], priority: 3 },
+  { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 2 },
+  { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/, priority: 1 },
+];
+
 // The dev server proxies the API to the Fastify server (`npm run dev -w @dentflow/server`).
 export default defineConfig({
   plugins: [react(), dwvWorkers()],
@@ -50,11 +67,9 @@ export default defineConfig({
       // module of it that a chunk does not use can be dropped even though it builds zod schemas
       // at load time. This keeps zod out of the login route.
       output: {
-        // Positioning code for menus and popovers is only needed after login; a group of its own
-        // keeps it from being merged into a chunk that the login page loads.
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ }],
+          groups: CHUNK_GROUPS,
         },
       },
       treeshake: {
