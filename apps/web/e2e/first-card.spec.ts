@@ -4,34 +4,33 @@ import type { UserProfile } from '@dentflow/domain';
 import { E2E_BASE_URL } from './support/environment';
 import { restoreSignIn } from './support/signed-in-storage';
 import { DEMO_PASSWORD } from './support/texts';
+import { startAnchorServer } from './support/anchor-page';
 
 /**
- * Time to the first case card (docs/performance.md, "Browser"): the demo doctor, signed in on
- * this browser (a refresh token in local storage, as a returning user has), opens /cases/new with
- * the CPU slowed down four times (a modest phone); from navigation start to the first visible case
+ * Time to the first case card (docs/performance.md, "Browser"): the demo doctor, signed in on this
+ * browser (a refresh token in local storage, as a returning user has), opens /cases/new with the
+ * CPU slowed down four times (a modest phone); from navigation start to the first visible case
  * card must take at most 2.5 s.
  *
- * A wall-clock budget is only as steady as the machine under it: with the page's main thread busy
- * for most of the load, every process beside it adds to the time (on two cores shared with other
- * test runs the same build gave single loads from 1.9 to 4.8 s). In the journeys' two shards the
- * other shard's browser and server would take one of the two cores, so this spec runs in a phase
- * of its own after the shards (the `quiet` project, scripts/e2e.sh), on its own server. Each attempt is a cold first load: a
- * new browser context, so no HTTP or code cache. One load before them is not counted: it pays for
- * what a user's running browser and a running server have already done (the browser's first page,
- * the server's first requests). Then up to twenty attempts, until one is within the budget: on
- * these two shared cores single loads of the same build range from 2.1 to 3.6 s with whatever
- * else runs (a garbage collection, the database's checkpoint, the VM's neighbours), so one slow
- * load says little, while a build that is slow every time still fails after twenty. The fastest
- * load is the one least disturbed, so the best of more loads is the steadier measure of the
- * build: with ten, seven runs of eleven failed in a slower hour of this VM, for two builds alike
- * (best 2.25–2.86 s). Every attempt is
- * printed and attached with the load average. Playwright's trace is off here: its snapshots would
- * take the same main thread the page needs.
+ * It runs alone after the shards (the `quiet` project, scripts/e2e.sh), on its own server, each
+ * load a cold first load (a new browser context: no HTTP or code cache). This virtual machine's
+ * speed for page loads still changes by the hour, up to twice as slow, so the budget is held
+ * against an anchor page loaded the same way in the same run (decision 032): before each load of
+ * the product, the same browser loads support/anchor-page.ts, a fixed page that is none of the
+ * product's. The anchor took about ANCHOR_REFERENCE_MS when the machine was as fast as when the
+ * budget was set; the budget is 2.5 s times how much slower than that it loads now, never less.
+ * Each side takes the best of its loads, the one least disturbed by whatever else runs; attempts
+ * go on until the product's best is within the budget, at least five and at most twelve. One load
+ * of each before them is not counted: it pays for what a running browser and a running server
+ * have already done. Every load is printed and attached. Playwright's trace is off here: its
+ * snapshots would take the main thread the page needs.
  */
 
 const FIRST_CARD_BUDGET_MS = 2_500;
+const ANCHOR_REFERENCE_MS = 810;
 const CPU_SLOWDOWN = 4;
-const MAX_ATTEMPTS = 20;
+const MIN_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 12;
 
 test.use({ trace: 'off' });
 
@@ -62,11 +61,16 @@ async function doctorSession(withNewCase = false): Promise<Session> {
   }
 }
 
-/** One cold load of /cases/new: ms from navigation start to the first visible case card. */
-async function firstCardMs(browser: Browser, session: Session): Promise<number> {
+/**
+ * One cold load of a page (/cases/new signed in as `session`, or the anchor page): ms from
+ * navigation start to the first visible case card.
+ */
+async function firstCardMs(browser: Browser, url: string, session?: Session): Promise<number> {
   const context = await browser.newContext();
   try {
-    await context.addInitScript(restoreSignIn, [session.refreshToken, session.profile] as const);
+    if (session) {
+      await context.addInitScript(restoreSignIn, [session.refreshToken, session.profile] as const);
+    }
     await context.addInitScript(() => {
       const observer = new MutationObserver(() => {
         const card = document.querySelector('[data-testid="case-card"]');
@@ -81,7 +85,7 @@ async function firstCardMs(browser: Browser, session: Session): Promise<number> 
     page.on('pageerror', (error) => console.log(`[first card] page error: ${error.message}`));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await page.goto('/cases/new');
+    await page.goto(url);
     // Waits past the budget on purpose: a slow run still records how slow it was.
     await expect(page.getByTestId('case-card').first()).toBeVisible({ timeout: 30_000 });
     const measured = await page.evaluate(
@@ -97,33 +101,66 @@ async function firstCardMs(browser: Browser, session: Session): Promise<number> 
 test('the first case card of /cases/new shows within 2.5 s with the CPU slowed 4x', async ({
   browser,
 }, testInfo) => {
-  // Twenty loads of up to about 5 s each, with their sign-ins, outlast the default minute.
-  test.setTimeout(180_000);
-  // A session per load: each load rotates its refresh token.
-  const warmUp = await firstCardMs(browser, await doctorSession(true));
-  const attempts: { firstCaseCardMs: number; loadAverage: string }[] = [];
-  for (
-    let attempt = 0;
-    attempt < MAX_ATTEMPTS && !attempts.some((a) => a.firstCaseCardMs <= FIRST_CARD_BUDGET_MS);
-    attempt += 1
-  ) {
-    const session = await doctorSession();
-    const loadAverage = loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ');
-    attempts.push({ firstCaseCardMs: await firstCardMs(browser, session), loadAverage });
+  // Twelve pairs of loads of up to about 8 s, with their sign-ins, outlast the default minute.
+  test.setTimeout(240_000);
+  const anchor = await startAnchorServer();
+  const product = `${E2E_BASE_URL}/cases/new`;
+  try {
+    // A session per load: each load rotates its refresh token.
+    const warmUp = {
+      anchorMs: await firstCardMs(browser, anchor.url),
+      productMs: await firstCardMs(browser, product, await doctorSession(true)),
+    };
+    const attempts: { anchorMs: number; productMs: number; loadAverage: string }[] = [];
+    const best = () => ({
+      anchorMs: Math.min(...attempts.map((a) => a.anchorMs)),
+      productMs: Math.min(...attempts.map((a) => a.productMs)),
+    });
+    const budgetMs = () =>
+      Math.round(FIRST_CARD_BUDGET_MS * Math.max(1, best().anchorMs / ANCHOR_REFERENCE_MS));
+    while (
+      attempts.length < MAX_ATTEMPTS &&
+      (attempts.length < MIN_ATTEMPTS || best().productMs > budgetMs())
+    ) {
+      const session = await doctorSession();
+      const loadAverage = loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ');
+      const anchorMs = await firstCardMs(browser, anchor.url);
+      attempts.push({
+        anchorMs,
+        productMs: await firstCardMs(browser, product, session),
+        loadAverage,
+      });
+    }
+    const result = {
+      route: '/cases/new',
+      cpuSlowdown: CPU_SLOWDOWN,
+      best: best(),
+      budgetMs: budgetMs(),
+      anchorReferenceMs: ANCHOR_REFERENCE_MS,
+      attempts,
+      warmUp,
+    };
+    console.log(
+      `time to first case card (${CPU_SLOWDOWN}x CPU slowdown): best ${best().productMs} ms, ` +
+        `budget ${budgetMs()} ms (anchor page best ${best().anchorMs} ms, reference ` +
+        `${ANCHOR_REFERENCE_MS} ms); loads, anchor / product: ` +
+        attempts
+          .map((a) => `${a.anchorMs} / ${a.productMs} ms (load ${a.loadAverage})`)
+          .join(', ') +
+        `; not counted: ${warmUp.anchorMs} / ${warmUp.productMs} ms`,
+    );
+    testInfo.annotations.push({
+      type: 'time to first case card',
+      description: `${best().productMs} ms (budget ${budgetMs()} ms)`,
+    });
+    await testInfo.attach('time-to-first-case-card', {
+      body: JSON.stringify(result, null, 2),
+      contentType: 'application/json',
+    });
+    expect(best().productMs).toBeLessThanOrEqual(budgetMs());
+  } finally {
+    await anchor.close();
   }
-  const best = Math.min(...attempts.map((a) => a.firstCaseCardMs));
-  const result = { route: '/cases/new', cpuSlowdown: CPU_SLOWDOWN, best, attempts, warmUp };
-  console.log(
-    `time to first case card (${CPU_SLOWDOWN}x CPU slowdown): best ${best} ms of ` +
-      attempts.map((a) => `${a.firstCaseCardMs} ms (load ${a.loadAverage})`).join(', ') +
-      `; not counted: ${warmUp} ms`,
-  );
-  testInfo.annotations.push({ type: 'time to first case card', description: `${best} ms` });
-  await testInfo.attach('time-to-first-case-card', {
-    body: JSON.stringify(result, null, 2),
-    contentType: 'application/json',
-  });
-  expect(best).toBeLessThanOrEqual(FIRST_CARD_BUDGET_MS);
 });
