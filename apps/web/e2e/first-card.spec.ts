@@ -14,7 +14,7 @@ import { startAnchorServer } from './support/anchor-page';
  *
  * It runs alone after the shards (the `quiet` project, scripts/e2e.sh), on its own server, each
  * load a cold first load (a new browser context: no HTTP or code cache). This virtual machine's
- * speed for page loads still changes by the hour, up to twice as slow, so the budget is held
+ * speed for page loads still changes by the hour, to more than twice as slow, so the budget is held
  * against an anchor page loaded the same way in the same run (decision 032): before each load of
  * the product, the same browser loads support/anchor-page.ts, a fixed page that is none of the
  * product's. The anchor took about ANCHOR_REFERENCE_MS when the machine was as fast as when the
