@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../src/db/schema';
 import {
   caseApi,
@@ -194,5 +194,32 @@ describe('the log of a whole journey', () => {
     // The requests that carried them are there, redacted.
     expect(logged).toContain('/resetPassword/[redacted]');
     expect(logged).toContain('?patient=[redacted]');
+  });
+
+  it('keeps the values of a failed statement out of the log', async () => {
+    // A statement the database refuses, carrying health data as a value: the 500's log line
+    // names the database's error, never the statement's parameters.
+    const bio = 'Ankylosed 47, quintessential remark 9023';
+    const { db } = t.app.database;
+    await db.execute(
+      sql.raw(
+        `alter table users add constraint test_refused_bio check (coalesce(data_info->>'bio', '') not like '%quintessential%') not valid`,
+      ),
+    );
+    try {
+      const demo = await demoSessions(t.app);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/profile/set',
+        headers: bearer(demo.doctor),
+        payload: { dataInfo: { bio } },
+      });
+      expect(refused.statusCode, refused.body).toBe(500);
+    } finally {
+      await db.execute(sql.raw('alter table users drop constraint test_refused_bio'));
+    }
+    const logged = log.lines.join('\n');
+    expect(logged).toContain('test_refused_bio');
+    expect(logged).not.toContain('quintessential');
   });
 });

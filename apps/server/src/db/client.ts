@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -20,6 +20,12 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT>;
 /** A repository accepts either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * A statement the database refused, as drizzle reports it: the driver's error is its `cause`, and
+ * its message holds the statement's parameters (its `name` is plain 'Error', so test the class).
+ */
+export const isQueryError = (error: unknown): error is Error => error instanceof DrizzleQueryError;
 
 export interface Database {
   db: Db;

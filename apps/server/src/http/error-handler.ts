@@ -4,6 +4,7 @@ import { isOneOf, NAMESPACES, translate, type ErrorCode, type Language } from '@
 import { isAppError } from './app-error';
 import { isDatabaseUnavailable } from './database-unavailable';
 import { requestLanguage } from './language';
+import { isQueryError } from '../db/client';
 
 interface ErrorBody {
   error: string;
@@ -72,7 +73,7 @@ function frameworkClientError(
  * and the database's own message are kept.
  */
 function loggable(error: Error): Error | Record<string, unknown> {
-  if (error.name !== 'DrizzleQueryError') return error;
+  if (!isQueryError(error)) return error;
   const cause = error.cause as { name?: string; code?: string; message?: string } | undefined;
   return { type: cause?.name ?? error.name, code: cause?.code, message: cause?.message };
 }
