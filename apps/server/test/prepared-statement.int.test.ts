@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type DbOrTx } from '../src/db/client';
+import { isQueryError, openDatabase, type Database, type DbOrTx } from '../src/db/client';
 import { tableRowFromJson } from '../src/db/json-rows';
-import { preparedStatement } from '../src/db/prepared-statement';
-import { auditLog } from '../src/db/schema';
+import { prepareSelect, preparedStatement } from '../src/db/prepared-statement';
+import { auditLog, users } from '../src/db/schema';
 import { createTestDatabase } from './support/test-app';
 
 /**
@@ -106,6 +106,65 @@ describe.each([
     expect(withIp).toHaveLength(1);
     expect(withoutIpRow).toHaveLength(0);
     expect(plain).toHaveLength(1);
+  });
+});
+
+describe.each([
+  ['PostgreSQL', () => pgDatabase, true],
+  ['PGlite', () => pglite, false],
+])('prepareSelect on %s', (_driver, database, fastPath) => {
+  /** Whole tables, nested objects, decoded and raw SQL values, nulls: drizzle's own mapping. */
+  const mixedSelect = (db: DbOrTx) =>
+    db
+      .select({
+        row: auditLog,
+        nested: {
+          index: sql<number>`(${auditLog.details} ->> 'index')`.mapWith(Number),
+          at: auditLog.at,
+          ipOrNull: auditLog.ip,
+        },
+        texts: sql<string[]>`array[${auditLog.action}, ${sql.placeholder('extra')}::text]`,
+        nothing: sql<null>`null`,
+      })
+      .from(auditLog)
+      .where(sql`${auditLog.action} like 'test.prepared.%'`)
+      .orderBy(auditLog.id);
+
+  it('maps every row as drizzle maps it', async () => {
+    const { db } = database();
+    await seedAudit(db, 4);
+    const expected = await mixedSelect(db).prepare('test_mixed_drizzle').execute({ extra: 'x' });
+    const statement = prepareSelect(mixedSelect(db), 'test_mixed_fast');
+    expect(Object.getPrototypeOf(statement) === Object.prototype).toBe(fastPath);
+    const rows = await statement.execute({ extra: 'x' });
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows).toEqual(expected);
+    expect(rows[0]!.row.at).toBeInstanceOf(Date);
+    expect(typeof rows[0]!.nested.index).toBe('number');
+  });
+
+  it('leaves a left join to drizzle: a joined table without a row becomes null', async () => {
+    const { db } = database();
+    const joined = () =>
+      db
+        .select({ action: auditLog.action, actor: { id: users.id, name: users.displayName } })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorUserId))
+        .where(eq(auditLog.action, 'test.prepared.1'));
+    const rows = await prepareSelect(joined(), 'test_left_join').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toEqual(rows.map(() => ({ action: 'test.prepared.1', actor: null })));
+  });
+
+  it("fails as drizzle fails: the driver's error as the cause", async () => {
+    const { db } = database();
+    const failing = prepareSelect(
+      db.select({ n: sql<number>`1 / ${sql.placeholder('zero')}::int` }).from(auditLog),
+      'test_division_by_zero',
+    );
+    const error = await failing.execute({ zero: 0 }).catch((e: unknown) => e);
+    expect(isQueryError(error)).toBe(true);
+    expect(((error as Error).cause as { code?: string }).code).toBe('22012');
   });
 });
 

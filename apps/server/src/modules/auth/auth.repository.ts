@@ -7,6 +7,7 @@ import {
   users,
   type AccountTokenPurpose,
 } from '../../db/schema';
+import { prepareSelect } from '../../db/prepared-statement';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -66,36 +67,38 @@ export async function findRefreshToken(
  * statement: drizzle builds it once and each connection plans it once (docs/performance.md).
  */
 export function prepareSessionLookup(db: Db) {
-  const query = db
-    .select({
-      id: users.id,
-      roles: users.roles,
-      language: sql<string | null>`${users.dataInfo}->>'language'`,
-    })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, sql.placeholder('userId')),
-        isNotNull(users.verifiedAt),
-        isNull(users.deletedAt),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(refreshTokens)
-            .where(
-              and(
-                eq(refreshTokens.familyId, sql.placeholder('familyId')),
-                eq(refreshTokens.userId, users.id),
-                isNull(refreshTokens.rotatedAt),
-                isNull(refreshTokens.revokedAt),
-                gt(refreshTokens.expiresAt, sql`now()`),
+  const query = prepareSelect(
+    db
+      .select({
+        id: users.id,
+        roles: users.roles,
+        language: sql<string | null>`${users.dataInfo}->>'language'`,
+      })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, sql.placeholder('userId')),
+          isNotNull(users.verifiedAt),
+          isNull(users.deletedAt),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(refreshTokens)
+              .where(
+                and(
+                  eq(refreshTokens.familyId, sql.placeholder('familyId')),
+                  eq(refreshTokens.userId, users.id),
+                  isNull(refreshTokens.rotatedAt),
+                  isNull(refreshTokens.revokedAt),
+                  gt(refreshTokens.expiresAt, sql`now()`),
+                ),
               ),
-            ),
+          ),
         ),
-      ),
-    )
-    .limit(1)
-    .prepare('session_lookup');
+      )
+      .limit(1),
+    'session_lookup',
+  );
   return async (userId: number, familyId: string) => {
     const [row] = await query.execute({ userId, familyId });
     return row;

@@ -8,7 +8,7 @@ import {
   type ServiceManufactureFacts,
 } from '@dentflow/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { preparedStatement } from '../../db/prepared-statement';
+import { prepareSelect, preparedStatement } from '../../db/prepared-statement';
 import {
   caseEvents,
   caseServices,
@@ -160,16 +160,17 @@ export async function findDeliveryOrder(db: DbOrTx, caseId: number): Promise<Del
  */
 export function prepareCaseDetail(db: Db) {
   const language = sql`${sql.placeholder('language')}::text`;
-  const query = db
-    .select({
-      row: cases,
-      ownerName: sql<string>`(select u.display_name from users u where u.id = "cases"."owner_id")`,
-      ownerInstructorId: ownerInstructorIdSql,
-      patient: sql<Json<NonNullable<CaseDetailRow['patient']>> | null>`(
+  const query = prepareSelect(
+    db
+      .select({
+        row: cases,
+        ownerName: sql<string>`(select u.display_name from users u where u.id = "cases"."owner_id")`,
+        ownerInstructorId: ownerInstructorIdSql,
+        patient: sql<Json<NonNullable<CaseDetailRow['patient']>> | null>`(
         select json_build_object('fname', p.fname, 'lname', p.lname, 'birthDate', p.birth_date,
                                  'gender', p.gender, 'note', p.note)
           from patients p where p.id = "cases"."patient_id")`,
-      services: sql<Json<CaseDetailService>[]>`coalesce((
+        services: sql<Json<CaseDetailService>[]>`coalesce((
         select json_agg(json_build_object(
                  'id', s.id, 'productId', s.product_id, 'serviceId', s.service_id,
                  'productCategoryId', s.product_category_id,
@@ -193,7 +194,7 @@ export function prepareCaseDetail(db: Db) {
                order by s.id)
           from case_services s join products pr on pr.id = s.product_id
          where s.case_id = "cases"."id"), '[]'::json)`,
-      members: sql<(CaseDetailRow['members'][number] & CaseMembership)[]>`coalesce((
+        members: sql<(CaseDetailRow['members'][number] & CaseMembership)[]>`coalesce((
         select json_agg(json_build_object('userId', cu.user_id, 'displayName', u.display_name,
                                           'roles', u.roles,
                                           'triggerNotification', cu.trigger_notification,
@@ -201,7 +202,7 @@ export function prepareCaseDetail(db: Db) {
                order by cu.id)
           from case_users cu join users u on u.id = cu.user_id
          where cu.case_id = "cases"."id"), '[]'::json)`,
-      reviews: sql<Json<CaseDetailRow['reviews'][number]>[]>`coalesce((
+        reviews: sql<Json<CaseDetailRow['reviews'][number]>[]>`coalesce((
         select json_agg(json_build_object('id', r.id, 'reasonId', r.reason_id,
                                           'description', r.description,
                                           'createdAt', r.created_at,
@@ -210,20 +211,21 @@ export function prepareCaseDetail(db: Db) {
                                           'solvedBy', ${userRefJson('r.solved_by')})
                order by r.id)
           from case_reviews r where r.case_id = "cases"."id"), '[]'::json)`,
-      hasClientAttachment: clientFileExistsSql,
-      publicFiles: publicFileSlotsSql,
-      transactionStatuses: sql<
-        string[]
-      >`array(select t.payment_status from transactions t where t.case_id = "cases"."id")`,
-      deliveryOrder: deliveryOrderSql,
-      dispatchRecordedBy: sql<CaseDetailRow['dispatchRecordedBy']>`${userRefJson(
-        `("cases"."dispatch" ->> 'recordedBy')::int`,
-      )}`,
-    })
-    .from(cases)
-    .where(eq(cases.id, sql.placeholder('caseId')))
-    .limit(1)
-    .prepare('case_detail');
+        hasClientAttachment: clientFileExistsSql,
+        publicFiles: publicFileSlotsSql,
+        transactionStatuses: sql<
+          string[]
+        >`array(select t.payment_status from transactions t where t.case_id = "cases"."id")`,
+        deliveryOrder: deliveryOrderSql,
+        dispatchRecordedBy: sql<CaseDetailRow['dispatchRecordedBy']>`${userRefJson(
+          `("cases"."dispatch" ->> 'recordedBy')::int`,
+        )}`,
+      })
+      .from(cases)
+      .where(eq(cases.id, sql.placeholder('caseId')))
+      .limit(1),
+    'case_detail',
+  );
 
   return async (caseId: number, language: Language): Promise<CaseDetailRow | undefined> => {
     const [found] = await query.execute({ caseId, language });

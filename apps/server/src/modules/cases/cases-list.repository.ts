@@ -13,6 +13,7 @@ import {
 } from '@dentflow/domain';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like-pattern';
+import { prepareSelect } from '../../db/prepared-statement';
 import { caseListCounts, caseServices, caseViewers, cases, patients, users } from '../../db/schema';
 import {
   ownedByStudentOf,
@@ -303,22 +304,27 @@ function toPreviewRows(
 function prepareListRun(db: DbOrTx, shape: ListShape): ListRun {
   const { pageIds, total } = pageIdsAndTotal(shape);
   const rowsOf = (where: SQL, name: string, withTotal: boolean) =>
-    db
-      .select({
-        ...previewColumns(listParam.language, listParam.userId),
-        total: withTotal ? sql<number>`(${total})` : sql<number>`0`,
-      })
-      .from(cases)
-      .innerJoin(patients, eq(patients.id, cases.patientId))
-      .innerJoin(users, eq(users.id, cases.ownerId))
-      .where(where)
-      .orderBy(desc(cases.modifiedAt), desc(cases.id))
-      .prepare(name);
+    prepareSelect(
+      db
+        .select({
+          ...previewColumns(listParam.language, listParam.userId),
+          total: withTotal ? sql<number>`(${total})` : sql<number>`0`,
+        })
+        .from(cases)
+        .innerJoin(patients, eq(patients.id, cases.patientId))
+        .innerJoin(users, eq(users.id, cases.ownerId))
+        .where(where)
+        .orderBy(desc(cases.modifiedAt), desc(cases.id)),
+      name,
+    );
+  // node-postgres' unnamed statement: planned at each call, for its pattern
   const totalOnly = () =>
-    db
-      .select({ total: sql<number>`total`, ids: sql<number[]>`ids` })
-      .from(sql`(select (${total}) as total, array(${pageIds}) as ids) page`)
-      .prepare(''); // node-postgres' unnamed statement: planned at each call, for its pattern
+    prepareSelect(
+      db
+        .select({ total: sql<number>`total`, ids: sql<number[]>`ids` })
+        .from(sql`(select (${total}) as total, array(${pageIds}) as ids) page`),
+      '',
+    );
 
   if (planDependsOnPattern(shape)) {
     const pageAndTotal = totalOnly();
@@ -433,15 +439,17 @@ function prepareCountRun(db: DbOrTx, shape: Omit<ListShape, 'filter' | 'search'>
           );
   }
   const name = `case_counts_${createHash('sha1').update(JSON.stringify(shape)).digest('hex').slice(0, 16)}`;
-  const statement = db
-    .select({
-      group: sql<string | null>`list_group`,
-      count: sql<number>`sum(n)::int`,
-      checkingout: sql<number>`coalesce(sum(n) filter (where case_status = 'checkingout'), 0)::int`,
-    })
-    .from(sql`(${rows}) v`)
-    .groupBy(sql`list_group`)
-    .prepare(name);
+  const statement = prepareSelect(
+    db
+      .select({
+        group: sql<string | null>`list_group`,
+        count: sql<number>`sum(n)::int`,
+        checkingout: sql<number>`coalesce(sum(n) filter (where case_status = 'checkingout'), 0)::int`,
+      })
+      .from(sql`(${rows}) v`)
+      .groupBy(sql`list_group`),
+    name,
+  );
   return (id: number) => statement.execute({ userId: id });
 }
 
