@@ -246,6 +246,31 @@ const cases: [string, z.ZodType, unknown[]][] = [
     ],
   ],
   [
+    'objects: optional fields before, between and after required ones',
+    z.object({
+      a: z.string().optional(),
+      b: z.number(),
+      c: z.unknown(),
+      d: z.string().nullable(),
+      e: z.boolean().optional(),
+    }),
+    [
+      { b: 1, d: null },
+      { a: 'x', b: 1, c: undefined, d: 'y', e: true },
+      { a: undefined, b: 2, c: { k: 1 }, d: null, e: undefined },
+      { a: 'x', d: null },
+      { a: 'x', b: undefined, d: null },
+      { b: 1 },
+      Object.create({ b: 1, d: 'inherited' }) as unknown,
+      {},
+    ],
+  ],
+  [
+    'objects: only optional fields',
+    z.object({ a: z.string().optional() }),
+    [{}, { a: undefined }, { a: 'x' }],
+  ],
+  [
     'recursive schemas and cycles',
     z.object({ tree: node, any: z.unknown() }),
     [

@@ -47,8 +47,16 @@ interface ZodInternals {
 
 const internals = (schema: $ZodType) => (schema as unknown as { _zod: ZodInternals })._zod;
 const noChecks = (z: ZodInternals) => (z.def.checks ?? []).length === 0;
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Writers that answer a string for every value they accept and give up on any other, undefined
+ * included (so they never skip a field).
+ */
+const alwaysWrites = new WeakSet<Writer>();
+const always = (writer: Writer): Writer => {
+  alwaysWrites.add(writer);
+  return writer;
+};
 
 /** Where the schema being compiled is, and which of its nodes zod writes (`compileResponseWriter`). */
 const path: string[] = [];
@@ -161,21 +169,25 @@ function compileNode(schema: $ZodType): Writer {
     case 'string': {
       const checked = exactly(z, 'string') ? stringChecks(z) : undefined;
       if (!checked) return byZod(schema);
-      return (value) => (typeof value === 'string' ? JSON.stringify(checked(value)) : bail());
+      return always((value) =>
+        typeof value === 'string' ? JSON.stringify(checked(value)) : bail(),
+      );
     }
     case 'number': {
       // z.int(): the schema is its own safe-integer check
       const int = exactly(z, 'int') && (z.def as { format?: string }).format === 'safeint';
       const test = exactly(z, 'number') || int ? numberTest(z, int) : undefined;
       if (!test) return byZod(schema);
-      return (value) => (typeof value === 'number' && test(value) ? JSON.stringify(value) : bail());
+      return always((value) =>
+        typeof value === 'number' && test(value) ? JSON.stringify(value) : bail(),
+      );
     }
     case 'boolean':
       if (!exactly(z, 'boolean') || !noChecks(z)) return byZod(schema);
-      return (value) => (value === true ? 'true' : value === false ? 'false' : bail());
+      return always((value) => (value === true ? 'true' : value === false ? 'false' : bail()));
     case 'null':
       if (!exactly(z, 'null') || !noChecks(z)) return byZod(schema);
-      return (value) => (value === null ? 'null' : bail());
+      return always((value) => (value === null ? 'null' : bail()));
     case 'enum':
     case 'literal': {
       const values = z.values;
@@ -189,7 +201,7 @@ function compileNode(schema: $ZodType): Writer {
       ) {
         return byZod(schema);
       }
-      return (value) => (values.has(value) ? JSON.stringify(value) : bail());
+      return always((value) => (values.has(value) ? JSON.stringify(value) : bail()));
     }
     case 'unknown':
     case 'any':
@@ -198,7 +210,8 @@ function compileNode(schema: $ZodType): Writer {
     case 'nullable': {
       if (!exactly(z, 'nullable') || !noChecks(z)) return byZod(schema);
       const inner = compileNode(z.def.innerType!);
-      return (value) => (value === null ? 'null' : inner(value));
+      const writer: Writer = (value) => (value === null ? 'null' : inner(value));
+      return alwaysWrites.has(inner) ? always(writer) : writer;
     }
     case 'optional': {
       if (!exactly(z, 'optional') || !noChecks(z)) return byZod(schema);
@@ -211,7 +224,7 @@ function compileNode(schema: $ZodType): Writer {
       path.push('[]');
       const element = compileNode(z.def.element!);
       path.pop();
-      return (value) => {
+      return always((value) => {
         if (!Array.isArray(value)) bail();
         const items = value as unknown[];
         if (items.length === 0) return '[]';
@@ -219,7 +232,7 @@ function compileNode(schema: $ZodType): Writer {
         let out = '[' + (element(items[0]) ?? 'null');
         for (let i = 1; i < items.length; i++) out += ',' + (element(items[i]) ?? 'null');
         return out + ']';
-      };
+      });
     }
     case 'object':
       compiling.add(schema);
@@ -259,21 +272,48 @@ function compileObject(schema: $ZodType, z: ZodInternals): Writer {
       write,
     };
   });
-  return (value) => {
-    if (!isObject(value)) bail();
-    const input = value as Record<string, unknown>;
-    let out = '';
-    for (const field of fields) {
-      if (!(field.key in input)) {
-        if (field.mayBeAbsent) continue;
-        bail();
-      }
-      const written = field.write(input[field.key]);
-      if (written === undefined) continue;
-      out += (out === '' ? '{' : ',') + field.prefix + written;
+  return writeObjectSource(fields);
+}
+
+/**
+ * The object's writer as generated code: one statement per field, each reading its key by name
+ * (a fixed property read, where a loop over the fields reads every key through one generic
+ * lookup) and calling that field's writer. The source holds only the keys, quoted by
+ * `JSON.stringify`, and the writers come in as arguments.
+ */
+function writeObjectSource(
+  fields: { key: string; prefix: string; mayBeAbsent: boolean; write: Writer }[],
+): Writer {
+  // Whether `out` is certainly empty, certainly not, or either, at this point of the code.
+  let written = 'none' as 'none' | 'some' | 'unknown';
+  const statements = fields.map(({ key, prefix, mayBeAbsent, write }, i) => {
+    const read = `input[${JSON.stringify(key)}]`;
+    if (!mayBeAbsent && alwaysWrites.has(write)) {
+      // Such a writer gives up on undefined: an absent key fails as the `in` test would.
+      const before = written;
+      written = 'some';
+      const value = `w${i}(${read})`;
+      if (before === 'none') return `out = ${JSON.stringify('{' + prefix)} + ${value};`;
+      if (before === 'some') return `out += ${JSON.stringify(',' + prefix)} + ${value};`;
+      return `out += (out === '' ? '{' : ',') + ${JSON.stringify(prefix)} + ${value};`;
     }
-    return out === '' ? '{}' : out + '}';
-  };
+    if (written === 'none') written = 'unknown';
+    const emit = `w = w${i}(${read}); if (w !== undefined) out += (out === '' ? '{' : ',') + ${JSON.stringify(prefix)} + w;`;
+    return `if (${JSON.stringify(key)} in input) { ${emit} }${mayBeAbsent ? '' : ' else bail();'}`;
+  });
+  const end = written === 'some' ? `return out + '}';` : `return out === '' ? '{}' : out + '}';`;
+  const source = `return function writeObject(input) {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) bail();
+    let out = '';
+    let w;
+    ${statements.join('\n    ')}
+    ${end}
+  };`;
+  const writer = new Function('bail', ...fields.map((_, i) => `w${i}`), source)(
+    bail,
+    ...fields.map((field) => field.write),
+  ) as Writer;
+  return always(writer);
 }
 
 /** The route's schema, as fastify-type-provider-zod accepts it (a schema, or `{properties}`). */
