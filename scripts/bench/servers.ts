@@ -116,11 +116,15 @@ export async function startBareUpload(file: string): Promise<ServerProcess> {
   return server;
 }
 
-/** The bare anchor (bare-server.ts) in its own process, replaying the captured calls. */
+/**
+ * The bare anchor (bare-server.ts) in its own process, replaying the captured calls.
+ * BENCH_CPU_PROF profiles it too, into the directory's `bare` folder.
+ */
 export async function startBare(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
+  const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', join(CPU_PROF_DIR, 'bare')] : [];
   const server = spawnServer(
-    ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts')],
+    [...profile, '--import', 'tsx', join(import.meta.dirname, 'bare-server.ts')],
     repoRoot,
     env,
     port,
