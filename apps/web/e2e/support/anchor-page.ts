@@ -60,12 +60,15 @@ function entrySource(): string {
   );
 }
 
+/** A fixed colour per rule: the low six hex digits of a multiple of the rule's number. */
+const colour = (n: number) => `#${n.toString(16).padStart(6, '0').slice(-6)}`;
+
 function styleSource(): string {
   return Array.from(
     { length: STYLE_RULES },
     (_, r) =>
-      `.c${r} { padding: ${r % 7}px ${r % 11}px; margin: ${r % 5}px; border: 1px solid #${(r * 4099).toString(16).padStart(6, '0').slice(-6)}; font-size: ${12 + (r % 6)}px; }\n` +
-      `.c${r} > span:hover { color: #${(r * 7919).toString(16).padStart(6, '0').slice(-6)}; }`,
+      `.c${r} { padding: ${r % 7}px ${r % 11}px; margin: ${r % 5}px; border: 1px solid ${colour(r * 4099)}; font-size: ${12 + (r % 6)}px; }\n` +
+      `.c${r} > span:hover { color: ${colour(r * 7919)}; }`,
   ).join('\n');
 }
 
