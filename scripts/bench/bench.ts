@@ -19,7 +19,8 @@
  *    keeps it). BENCH_BASELINE=<json of an earlier run> adds its p50s and the ratio to them.
  *
  * BENCH_ONLY=<text> measures only the calls whose "actor call" contains it (e.g. `supervisor
- * list`); BENCH_CPU_PROF=<dir> starts the measured server with `node --cpu-prof`.
+ * list`); BENCH_CPU_PROF=<dir> starts the measured server with `node --cpu-prof`, and the bare
+ * server into <dir>/bare.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
