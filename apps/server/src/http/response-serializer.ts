@@ -36,6 +36,10 @@ interface ZodInternals {
     catchall?: unknown;
     element?: $ZodType;
     innerType?: $ZodType;
+    keyType?: $ZodType;
+    valueType?: $ZodType;
+    mode?: string;
+    partial?: boolean;
     entries?: Record<string, unknown>;
     values?: unknown[];
   };
@@ -153,6 +157,7 @@ const TRAITS: Record<string, string[]> = {
   optional: ['ZodOptional', '$ZodOptional'],
   array: ['ZodArray', '$ZodArray'],
   object: ['ZodObject', '$ZodObjectJIT', '$ZodObject'],
+  record: ['ZodRecord', '$ZodRecord'],
 };
 const exactly = (z: ZodInternals, kind: string) => {
   const names = [...TRAITS[kind]!, '$ZodType', 'ZodType'];
@@ -241,9 +246,52 @@ function compileNode(schema: $ZodType): Writer {
       } finally {
         compiling.delete(schema);
       }
+    case 'record':
+      return compileEnumRecord(schema, z);
     default:
       return byZod(schema);
   }
+}
+
+/**
+ * A record keyed by an enum of plain strings, as zod parses it: every key of the enum, in the
+ * enum's order, through the value's schema; any other key in the input is an error. Other
+ * records (string keys, partial or loose ones, integer-like keys that JSON would reorder) stay
+ * zod's.
+ */
+function compileEnumRecord(schema: $ZodType, z: ZodInternals): Writer {
+  const keyType = internals(z.def.keyType!);
+  const keys = [...(keyType.values ?? [])];
+  if (
+    !exactly(z, 'record') ||
+    !noChecks(z) ||
+    z.def.partial ||
+    z.def.mode === 'loose' ||
+    !exactly(keyType, 'enum') ||
+    !noChecks(keyType) ||
+    keys.length === 0 ||
+    keys.some((key) => typeof key !== 'string' || /^\d+$/.test(key) || key === '__proto__')
+  ) {
+    return byZod(schema);
+  }
+  path.push('{}');
+  const write = compileNode(z.def.valueType!);
+  path.pop();
+  if (!alwaysWrites.has(write)) return byZod(schema);
+  const names = keys as string[];
+  const known = new Set(names);
+  const prefixes = names.map((key, i) => (i === 0 ? '{' : ',') + JSON.stringify(key) + ':');
+  return always((value) => {
+    // Stricter than zod's plain-object test: anything else is left to zod.
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) bail();
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) bail();
+    const input = value as Record<string, unknown>;
+    for (const key in input) if (!known.has(key)) bail();
+    let out = '';
+    for (let i = 0; i < names.length; i++) out += prefixes[i]! + write(input[names[i]!]);
+    return out + '}';
+  });
 }
 
 function compileObject(schema: $ZodType, z: ZodInternals): Writer {
