@@ -9,12 +9,12 @@ import { $ZodType, safeEncode } from 'zod/v4/core';
  *
  * The compiled writer handles the plain shapes (objects without catchall or refinements, arrays,
  * strings with trim, case and length checks, numbers with integer and range checks, booleans,
- * null, enums, literals, nullable, optional, unknown). Any other schema node (a string format, a
- * record, a union, a default…) is written by zod itself: `safeEncode` of that node, then
- * `JSON.stringify`. Like zod, an object writes only its declared keys, in zod's order, so a
- * private column never reaches an answer. Whenever the writer meets a value it does not accept (a
- * wrong type, an absent key), it gives up and the whole answer goes through zod: the result, or
- * the error, is zod's.
+ * null, enums, literals, nullable, optional, unknown, records keyed by an enum). Any other
+ * schema node (a string format, another record, a union, a default…) is written by zod itself:
+ * `safeEncode` of that node, then `JSON.stringify`. Like zod, an object writes only its declared
+ * keys, in zod's order, so a private column never reaches an answer. Whenever the writer meets a
+ * value it does not accept (a wrong type, an absent key), it gives up and the whole answer goes
+ * through zod: the result, or the error, is zod's.
  */
 
 type Writer = (value: unknown) => string | undefined;
