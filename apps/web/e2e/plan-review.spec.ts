@@ -284,6 +284,11 @@ test('the planner opens the note from the chat, resolves it, measures and publis
   await page.keyboard.press('Escape');
   await expect(measured).toHaveCount(0);
   await expect(page.getByTestId('stl-viewer')).toBeVisible();
+  // Measured again, two quick presses: the first clears, the second closes the viewer.
+  await clickCanvas(page, 0.4, 0.5);
+  await clickCanvas(page, 0.6, 0.5);
+  await expect(measured).toHaveText(/^\d+\.\d mm$/);
+  await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('stl-viewer')).toHaveCount(0);
 

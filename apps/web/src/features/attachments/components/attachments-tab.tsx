@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   Alert,
@@ -140,8 +140,8 @@ export function CaseAttachmentsTab(props: {
   const [viewer, setViewer] = useState<OpenViewer>(null);
   /** The planner's choice of the chain a new planning upload answers (several awaiting one). */
   const [chosenTarget, setChosenTarget] = useState<number | null | undefined>(undefined);
-  // The 3D viewer takes Esc while it measures or holds an unsaved pin.
-  const [viewerEscape, setViewerEscape] = useState(false);
+  // The 3D viewer takes Esc while it measures or holds an unsaved pin (`StlViewer`).
+  const viewerTakesEscape = useRef<(() => boolean) | null>(null);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: caseAttachmentsQueryKey(caseDetail.id) });
@@ -184,7 +184,6 @@ export function CaseAttachmentsTab(props: {
   }, [linkedFile, linkedPin, items, list.isPending]);
   const closeViewer = () => {
     setViewer(null);
-    setViewerEscape(false);
     if (linkedFile !== null) {
       setParams(
         (current) => {
@@ -196,6 +195,14 @@ export function CaseAttachmentsTab(props: {
         { replace: true },
       );
     }
+  };
+  // The dialog's close: on Esc the 3D viewer is asked first, and an Esc it takes keeps it open.
+  // Asked at the moment of the key, so two quick Esc presses clear, then close.
+  const closeViewerUnlessEscapeTaken = () => {
+    const event = window.event;
+    const isEscape = event instanceof KeyboardEvent && event.key === 'Escape';
+    if (isEscape && viewerTakesEscape.current?.()) return;
+    closeViewer();
   };
 
   const open = (item: CaseAttachment) => {
@@ -376,8 +383,7 @@ export function CaseAttachmentsTab(props: {
       {(viewer?.kind === 'stl' || viewer?.kind === 'dicom' || viewer?.kind === 'compare') && (
         <Modal
           opened
-          onClose={closeViewer}
-          closeOnEscape={!viewerEscape}
+          onClose={closeViewerUnlessEscapeTaken}
           fullScreen
           title={t(
             viewer.kind === 'stl'
@@ -403,7 +409,7 @@ export function CaseAttachmentsTab(props: {
                 }))}
                 openedId={viewer.id}
                 pinning={pinningFor(caseDetail, viewer.pinId ?? null)}
-                onEscapeUse={setViewerEscape}
+                takesEscape={viewerTakesEscape}
               />
             ) : viewer.kind === 'compare' ? (
               <PlanCompareViewer files={items} openedId={viewer.id} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import {
   Alert,
   Box,
@@ -73,14 +73,14 @@ export function StlViewer({
   layers,
   openedId = null,
   pinning = null,
-  onEscapeUse,
+  takesEscape,
 }: {
   layers: readonly LabelledStlLayer[];
   /**
-   * Whether Esc is the viewer's now (it clears a measurement or an unsaved pin): the dialog
-   * around it does not close on that Esc.
+   * Set by the viewer to what Esc does in it now: clear a measurement or an unsaved pin and
+   * answer true, else answer false. The dialog around it asks before it closes on Esc.
    */
-  onEscapeUse?: (used: boolean) => void;
+  takesEscape?: RefObject<(() => boolean) | null>;
   /** The file the viewer was opened for: its pins when it is an STL planning file. */
   openedId?: number | null;
   pinning?: StlPinning | null;
@@ -184,19 +184,21 @@ export function StlViewer({
     flyTo(pin);
   }, [pending, pinItems, pinning?.initialPinId]);
 
-  // Esc clears the measurement (and drops an unsaved pin) before it closes anything.
-  const escapeUsed = measure.length > 0 || draft !== null;
-  useEffect(() => {
-    onEscapeUse?.(escapeUsed);
-    if (!escapeUsed) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+  // Esc clears the measurement (and drops an unsaved pin) before it closes anything. Set at each
+  // commit, before the next key can arrive: a second Esc right after the first finds the
+  // measurement gone and closes the dialog.
+  useLayoutEffect(() => {
+    if (!takesEscape) return;
+    takesEscape.current = () => {
+      if (measure.length === 0 && draft === null) return false;
       setMeasure([]);
       setDraft(null);
+      return true;
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [escapeUsed, onEscapeUse]);
+    return () => {
+      takesEscape.current = null;
+    };
+  }, [takesEscape, measure.length, draft]);
 
   const save = useMutation({
     mutationFn: (note: string) =>
