@@ -47,6 +47,9 @@ export function buildServerBundle(serverDir: string): string {
 
 let productBundle: string | undefined;
 
+/** Node's flags that write a CPU profile of the process into `dir` when it exits. */
+const cpuProfileArgs = (dir: string) => ['--cpu-prof', '--cpu-prof-dir', dir];
+
 export interface ServerProcess {
   child: ChildProcess;
   base: string;
@@ -88,8 +91,7 @@ export async function startProduct(
   const serverDir = join(repoRoot, 'apps', 'server');
   productBundle ??= buildServerBundle(serverDir);
   const port = await freePort();
-  const profile =
-    CPU_PROF_DIR && !options.recordSqlTo ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const profile = CPU_PROF_DIR && !options.recordSqlTo ? cpuProfileArgs(CPU_PROF_DIR) : [];
   const recorder = options.recordSqlTo
     ? ['--import', 'tsx', '--import', join(import.meta.dirname, 'sql-recorder.ts')]
     : [];
@@ -122,7 +124,7 @@ export async function startBareUpload(file: string): Promise<ServerProcess> {
  */
 export async function startBare(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', join(CPU_PROF_DIR, 'bare')] : [];
+  const profile = CPU_PROF_DIR ? cpuProfileArgs(join(CPU_PROF_DIR, 'bare')) : [];
   const server = spawnServer(
     [...profile, '--import', 'tsx', join(import.meta.dirname, 'bare-server.ts')],
     repoRoot,

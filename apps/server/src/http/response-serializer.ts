@@ -51,6 +51,8 @@ interface ZodInternals {
 
 const internals = (schema: $ZodType) => (schema as unknown as { _zod: ZodInternals })._zod;
 const noChecks = (z: ZodInternals) => (z.def.checks ?? []).length === 0;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Writers that answer a string for every value they accept and give up on any other, undefined
@@ -283,7 +285,7 @@ function compileEnumRecord(schema: $ZodType, z: ZodInternals): Writer {
   const prefixes = names.map((key, i) => (i === 0 ? '{' : ',') + JSON.stringify(key) + ':');
   return always((value) => {
     // Stricter than zod's plain-object test: anything else is left to zod.
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) bail();
+    if (!isObject(value)) bail();
     const prototype: unknown = Object.getPrototypeOf(value);
     if (prototype !== Object.prototype && prototype !== null) bail();
     const input = value as Record<string, unknown>;
