@@ -351,6 +351,39 @@ describe('the mail worker', () => {
     expect((await rowsOf(db))[0]!.lastError).toContain('MailSendTimeout');
   });
 
+  it("keeps its transaction through a send slower than the server's idle-in-transaction time-out", async () => {
+    // The server ends a session idle in a transaction after 300 ms; the send takes 900.
+    await shared.db.execute(
+      sql.raw(
+        `alter database "${new URL(database.url).pathname.slice(1)}" set idle_in_transaction_session_timeout = '300ms'`,
+      ),
+    );
+    try {
+      const sent: string[] = [];
+      const slow: MailSender = {
+        kind: 'smtp',
+        send: async (message) => {
+          await new Promise((resolve) => setTimeout(resolve, 900));
+          sent.push(message.to);
+        },
+        dispatch: () => undefined,
+        idle: async () => undefined,
+        close: async () => undefined,
+      };
+      const { db, worker } = await instance({ sender: slow });
+      await enqueueMail(db, notice('patient@example.com'));
+      expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+      expect(sent).toEqual(['patient@example.com']);
+      expect(await rowsOf(db)).toMatchObject([{ status: 'sent', attempts: 0 }]);
+    } finally {
+      await shared.db.execute(
+        sql.raw(
+          `alter database "${new URL(database.url).pathname.slice(1)}" reset idle_in_transaction_session_timeout`,
+        ),
+      );
+    }
+  });
+
   it('two workers on one database running at once send each of 20 rows exactly once', async () => {
     peer = await startSmtpPeer({ delayMs: 15 });
     const a = await instance({ smtpUrl: peer.url });

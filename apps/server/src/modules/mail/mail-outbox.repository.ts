@@ -8,13 +8,14 @@ import {
   isNotNull,
   isNull,
   lte,
-  notInArray,
   sql,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db, DbOrTx } from '../../db/client';
 import { placeholderRows, placeholderRowValues } from '../../db/placeholder-rows';
+import { preparedStatement } from '../../db/prepared-statement';
 import { emailsSettingsColumn } from '../settings';
 import { cases, mailOutbox, notifications, patients, users } from '../../db/schema';
 
@@ -73,38 +74,73 @@ export const mailsCteValues = (mails: readonly NewMail[]) =>
   placeholderRowValues('mail', MAIL_COLUMNS, mails);
 
 /**
+ * The session setting that keeps a transaction idle for `ms` (a placeholder): PostgreSQL's
+ * `idle_in_transaction_session_timeout` and, from PostgreSQL 17, `transaction_timeout`, set for
+ * this transaction only, whatever the server's defaults say.
+ */
+const holdSessionSql = (ms: SQLWrapper) =>
+  sql<string>`concat(set_config('idle_in_transaction_session_timeout', ${ms}::text, true),
+    case when current_setting('transaction_timeout', true) is not null
+         then set_config('transaction_timeout', ${ms}::text, true) end)`;
+
+/** `lockDueMail`'s statement, built once per connection; `holding` sets the hold in it too. */
+const lockDueMailStatement = preparedStatement(
+  (holding: boolean) => `mail_lock_due${holding ? '_holding' : ''}`,
+  (tx, holding: boolean) => {
+    const except = sql`<> all(${sql.placeholder('exceptIds')}::int[])`;
+    return tx
+      .select({
+        ...getTableColumns(mailOutbox),
+        // The sender name's document, read with the row (one statement less per mail).
+        emailsSettings: emailsSettingsColumn(),
+        // Rows another worker holds count too: the hint only stops a run early, never skips a
+        // mail. (Raw names: drizzle leaves columns unqualified inside a select list.)
+        more: sql<boolean>`exists (select 1 from mail_outbox m2 where m2.status = 'pending'
+          and m2.next_attempt_at <= now() and m2.id <> "mail_outbox"."id" and m2.id ${except})`,
+        ...(holding ? { held: holdSessionSql(sql.placeholder('holdMs')) } : {}),
+      })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          lte(mailOutbox.nextAttemptAt, sql`now()`),
+          sql`${mailOutbox.id} ${except}`,
+        ),
+      )
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .limit(1)
+      .for('update', { of: mailOutbox, skipLocked: true });
+  },
+);
+
+/**
  * Locks the oldest due pending mail (other than `exceptIds`), skipping rows another worker holds.
  * Call inside a transaction: the lock lasts until it ends. `more` tells whether another due mail
  * was there too (a hint: a run that sees none stops without one more empty transaction, and a
  * mail committed later wakes the workers through its notification anyway).
+ *
+ * `holdMs` keeps the session (and so the row's lock) alive that long while the transaction
+ * waits idle on a send, in the same statement: a lock dropped during a send would let another
+ * worker send the same row again.
  */
 export async function lockDueMail(
   tx: DbOrTx,
-  exceptIds: number[] = [],
+  options: { exceptIds?: number[]; holdMs?: number } = {},
 ): Promise<(MailRow & { more: boolean; emailsSettings: unknown }) | undefined> {
-  const due = and(
-    eq(mailOutbox.status, 'pending'),
-    lte(mailOutbox.nextAttemptAt, sql`now()`),
-    exceptIds.length > 0 ? notInArray(mailOutbox.id, exceptIds) : undefined,
+  const holding = options.holdMs !== undefined;
+  const [row] = await lockDueMailStatement(
+    tx,
+    {
+      exceptIds: options.exceptIds ?? [],
+      ...(holding ? { holdMs: String(Math.ceil(options.holdMs!)) } : {}),
+    },
+    holding,
   );
-  const [row] = await tx
-    .select({
-      ...getTableColumns(mailOutbox),
-      // The sender name's document, read with the row (one statement less per mail).
-      emailsSettings: emailsSettingsColumn(),
-      // Rows another worker holds count too: the hint only stops a run early, never skips a mail.
-      // (Raw names: drizzle leaves columns unqualified inside a select list.)
-      more: sql<boolean>`exists (select 1 from mail_outbox m2 where m2.status = 'pending'
-        and m2.next_attempt_at <= now() and m2.id <> "mail_outbox"."id"
-        ${exceptIds.length > 0 ? sql`and m2.id <> all(${sql.param(exceptIds)}::int[])` : sql``})`,
-    })
-    .from(mailOutbox)
-    .where(due)
-    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-    .limit(1)
-    .for('update', { of: mailOutbox, skipLocked: true });
   return row;
 }
+
+/** One drizzle handle per pooled connection, made the first time the connection is taken. */
+const handles = new WeakMap<pg.PoolClient, Db>();
 
 /**
  * Runs `work` on one pooled PostgreSQL connection of its own (PGlite: the database itself) that
@@ -122,27 +158,14 @@ export async function withOwnConnection<T>(
   let lost: Error | undefined;
   const onError = (error: Error) => (lost = error);
   client.on('error', onError);
+  let connection = handles.get(client);
+  if (!connection) handles.set(client, (connection = drizzle(client) as unknown as Db));
   try {
-    return await work(drizzle(client) as unknown as Db);
+    return await work(connection);
   } finally {
     client.removeListener('error', onError);
     client.release(lost);
   }
-}
-
-/**
- * Keeps the session (and so its row locks) alive for `ms` while idle in the transaction, whatever
- * the server's `idle_in_transaction_session_timeout` (or, from PostgreSQL 17, `transaction_timeout`)
- * says: a lock dropped during a send would let another worker send the same row again.
- */
-export async function holdTransactionFor(tx: DbOrTx, ms: number): Promise<void> {
-  const value = String(Math.ceil(ms));
-  // One statement for both settings (`transaction_timeout` only where the server has it).
-  await tx.execute(
-    sql`select set_config('idle_in_transaction_session_timeout', ${value}, true),
-               case when current_setting('transaction_timeout', true) is not null
-                    then set_config('transaction_timeout', ${value}, true) end`,
-  );
 }
 
 /** Moves a row's next attempt `ms` ahead: a lease other runs of this process respect. */
@@ -153,8 +176,8 @@ export async function leaseMail(db: DbOrTx, id: number, ms: number): Promise<voi
     .where(eq(mailOutbox.id, id));
 }
 
-export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
-  await db
+const markMailSentStatement = preparedStatement('mail_mark_sent', (db) =>
+  db
     .update(mailOutbox)
     .set({
       status: 'sent',
@@ -162,7 +185,11 @@ export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
       lastError: null,
       params: sql`${mailOutbox.params} - ${SECRET_PARAM}::text`,
     })
-    .where(eq(mailOutbox.id, id));
+    .where(eq(mailOutbox.id, sql.placeholder('id'))),
+);
+
+export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
+  await markMailSentStatement(db, { id });
 }
 
 /** Records a failed attempt: retried after `retryInMs`, or given up for good when null. */

@@ -7,7 +7,6 @@ import { describeMailFailure, outboxMessageId } from '../../adapters/mail/mail-s
 import { emailsSettingsOf } from '../settings';
 import { storedMailError } from './mail-failure';
 import {
-  holdTransactionFor,
   leaseMail,
   listenForQueuedMail,
   lockDueMail,
@@ -170,11 +169,10 @@ export function createMailWorker(
     if (strategy === 'rowLock') {
       return withOwnConnection(db, (connection) =>
         connection.transaction(async (tx) => {
-          const row = await lockDueMail(tx, tried);
+          const row = await lockDueMail(tx, { exceptIds: tried, holdMs });
           if (!row) return none;
           tried.push(row.id);
           const { senderName } = emailsSettingsOf(row.emailsSettings);
-          await holdTransactionFor(tx, holdMs);
           const outcome = await attempt(row, senderName);
           await record(tx, row, outcome);
           return { outcome: outcome.kind, more: row.more };
@@ -182,7 +180,7 @@ export function createMailWorker(
       );
     }
     const claimed = await db.transaction(async (tx) => {
-      const due = await lockDueMail(tx, tried);
+      const due = await lockDueMail(tx, { exceptIds: tried });
       if (!due) return undefined;
       await leaseMail(tx, due.id, holdMs);
       return { row: due, senderName: emailsSettingsOf(due.emailsSettings).senderName };
