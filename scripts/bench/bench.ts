@@ -10,10 +10,10 @@
  *    first: servers.ts), and the bare anchor (bare-server.ts: Fastify + pg replaying the same
  *    statements), each in its own process, and checks that both answer the same rows and that
  *    the bare server's moves do to a case what the product's did;
- * 4. warms both (every call a thousand times), then measures every call on both, one after the
- *    other, with the same client, at each of
- *    BENCH_CONCURRENCY (default "10,50") requests in flight; then the moves (moves.ts), on the
- *    product, then on the bare server replaying the captured submit and backToNew;
+ * 4. warms both (every call a thousand times), then measures every call on both with the same
+ *    client, at each of BENCH_CONCURRENCY (default "10,50") requests in flight, in BENCH_ROUNDS
+ *    rounds (default 4) in which the servers take turns; then the moves (moves.ts) the same way,
+ *    the bare server replaying the captured submit and backToNew;
  * 5. prints per call p50/p95, throughput and CPU per request of both, the ratio product/bare and
  *    the verdicts (report.ts), writes the results as JSON, and drops the database (BENCH_KEEP=1
  *    keeps it). BENCH_BASELINE=<json of an earlier run> adds its p50s and the ratio to them.
@@ -30,7 +30,7 @@ import { caseCalls, keyOf, referenceCalls, type Actor, type BenchCall } from './
 import { benchLogin } from './bench-login';
 import { groupCaptured } from './captured-calls';
 import { httpClient, type Send } from './http-client';
-import { measure, measureWithCpu } from './measure';
+import { measure, sampleWithCpu, statsOf, type Sample } from './measure';
 import {
   captureMoves,
   measureMoves,
@@ -45,6 +45,12 @@ import { adminQuery, databaseUrl, startBare, startProduct, type ServerProcess } 
 
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '10,50').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
+/**
+ * Each call is measured in rounds, the two servers taking turns (product, bare, bare, product,
+ * …): on a shared VM whose speed drifts by half within minutes, one stretch per server compared
+ * two different machines.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4));
 const WARMUP = Math.min(200, Math.ceil(REQUESTS / 5));
 const PROCESS_WARMUP = 1000;
 /** The server's pool size (apps/server/src/db/client.ts); the bare server uses the same. */
@@ -267,25 +273,44 @@ async function main() {
     const runs: Run[] = [];
     for (const concurrency of CONCURRENCIES) {
       const run: Run = { concurrency, loadBefore: load(), loadAfter: '', results: [] };
-      const timed = async (
-        server: ServerProcess,
-        send: Send,
-        call: BenchCall,
-        headers: Record<string, string>,
-      ) => {
-        const once = async (i: number) => (await send('GET', call.path(i), headers)).ok;
-        await measure(WARMUP, concurrency, once);
-        return measureWithCpu(server.child.pid!, REQUESTS, concurrency, once);
+      const perRound = Math.ceil(REQUESTS / ROUNDS);
+      const warmupPerRound = Math.ceil(WARMUP / ROUNDS);
+      /** Both servers' stretches of one call, in rounds; which goes first alternates. */
+      const inRounds = async (stretch: (side: 'product' | 'bare') => Promise<Sample>) => {
+        const samples = { product: [] as Sample[], bare: [] as Sample[] };
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const order =
+            round % 2 === 0 ? (['product', 'bare'] as const) : (['bare', 'product'] as const);
+          for (const side of order) samples[side].push(await stretch(side));
+        }
+        const rate = (s: Sample) => s.latencies.length / s.seconds;
+        return {
+          product: statsOf(samples.product),
+          bare: statsOf(samples.bare),
+          roundRatios: samples.product.map((s, i) => rate(s) / rate(samples.bare[i]!)),
+        };
       };
       for (const call of calls) {
         if (!selected(call.actor, call.name)) continue;
-        const productStats = await timed(product, sendProduct, call, productHeaders(call));
-        const bareStats = await timed(bare, sendBare, call, bareHeaders(call));
+        const {
+          product: productStats,
+          bare: bareStats,
+          roundRatios,
+        } = await inRounds(async (side) => {
+          const [server, send, headers] =
+            side === 'product'
+              ? [product, sendProduct, productHeaders(call)]
+              : [bare, sendBare, bareHeaders(call)];
+          const once = async (i: number) => (await send('GET', call.path(i), headers)).ok;
+          await measure(warmupPerRound, concurrency, once);
+          return sampleWithCpu(server.child.pid!, perRound, concurrency, once);
+        });
         const result: Result = {
           actor: call.actor,
           call: call.name,
           product: productStats,
           bare: bareStats,
+          roundRatios,
           note: call.note,
         };
         run.results.push(result);
@@ -295,31 +320,32 @@ async function main() {
       }
       for (const actor of [doctor, supervisor]) {
         if (!selected(actor.role, 'case/{id}/move')) continue;
-        const moves = (server: ServerProcess, send: Send, headers: Record<string, string>) =>
-          measureMoves(
+        let note: string | undefined;
+        const moves = await inRounds(async (side) => {
+          const measured = await measureMoves(
             client,
-            send,
-            server,
-            headers,
+            side === 'product' ? sendProduct : sendBare,
+            side === 'product' ? product : bare,
+            side === 'product'
+              ? { authorization: `Bearer ${actor.token}` }
+              : { 'x-bench-user': actor.role },
             actor.role,
             doctor.id,
             concurrency,
-            REQUESTS,
-            WARMUP,
+            perRound,
+            warmupPerRound,
           );
-        const productMoves = await moves(product, sendProduct, {
-          authorization: `Bearer ${actor.token}`,
+          note = measured.note;
+          return measured.sample;
         });
-        const bareMoves = await moves(bare, sendBare, { 'x-bench-user': actor.role });
         run.results.push({
           actor: actor.role,
           call: 'case/{id}/move (submit ↔ backToNew)',
-          product: productMoves,
-          bare: bareMoves,
-          note: productMoves.note,
+          ...moves,
+          note,
         });
         console.log(
-          `  ${concurrency} in flight, ${actor.role} case/{id}/move: p95 ${productMoves.p95.toFixed(1)} / bare ${bareMoves.p95.toFixed(1)} ms, ${productMoves.rps.toFixed(0)} / ${bareMoves.rps.toFixed(0)} req/s`,
+          `  ${concurrency} in flight, ${actor.role} case/{id}/move: p95 ${moves.product.p95.toFixed(1)} / bare ${moves.bare.p95.toFixed(1)} ms, ${moves.product.rps.toFixed(0)} / ${moves.bare.rps.toFixed(0)} req/s`,
         );
       }
       run.loadAfter = load();
@@ -341,6 +367,7 @@ async function main() {
         baseline,
         cases: CASE_COUNT,
         requests: REQUESTS,
+        rounds: ROUNDS,
         warmup: WARMUP,
         processWarmup: PROCESS_WARMUP,
         poolSize: POOL_SIZE,

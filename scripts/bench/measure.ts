@@ -19,14 +19,26 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
+ * One stretch of measured calls, raw: `statsOf` merges the stretches of one server (the bench
+ * alternates the two servers in rounds).
+ */
+export interface Sample {
+  latencies: number[];
+  errors: number;
+  seconds: number;
+  /** CPU milliseconds in all: the server process, this load generator, everything else. */
+  cpuMs?: { server: number; client: number; other: number };
+}
+
+/**
  * Runs `total` calls of `call(i)` with `concurrency` in flight (a pool of workers, each starting
  * its next call when the previous one ends); `call` resolves to false on a failed call.
  */
-export async function measure(
+async function sample(
   total: number,
   concurrency: number,
   call: (i: number, worker: number) => Promise<boolean>,
-): Promise<Stats> {
+): Promise<Sample> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -42,17 +54,37 @@ export async function measure(
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The figures of one server's stretches together: pooled latencies, summed time and CPU. */
+export function statsOf(samples: readonly Sample[]): Stats {
+  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const sum = (of: (s: Sample) => number) => samples.reduce((total, s) => total + of(s), 0);
+  const count = latencies.length;
+  const withCpu = samples.every((s) => s.cpuMs);
   return {
-    count: latencies.length,
-    errors,
+    count,
+    errors: sum((s) => s.errors),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    mean: latencies.reduce((sum, v) => sum + v, 0) / latencies.length,
-    rps: latencies.length / elapsed,
+    mean: latencies.reduce((total, v) => total + v, 0) / count,
+    rps: count / sum((s) => s.seconds),
+    ...(withCpu
+      ? {
+          cpu: {
+            server: sum((s) => s.cpuMs!.server) / count,
+            client: sum((s) => s.cpuMs!.client) / count,
+            other: sum((s) => s.cpuMs!.other) / count,
+          },
+        }
+      : {}),
   };
+}
+
+export async function measure(...args: Parameters<typeof sample>): Promise<Stats> {
+  return statsOf([await sample(...args)]);
 }
 
 const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
@@ -71,23 +103,26 @@ function machineCpuMs(): number {
 }
 
 /**
- * `measure`, plus the CPU each request cost the server, this process and the rest of the
- * machine (PostgreSQL, and whatever else runs on a shared machine).
+ * A stretch of calls (`sample`), plus the CPU it cost the server, this process and the rest of
+ * the machine (PostgreSQL, and whatever else runs on a shared machine).
  */
-export async function measureWithCpu(
+export async function sampleWithCpu(
   serverPid: number,
-  ...args: Parameters<typeof measure>
-): Promise<Stats> {
+  ...args: Parameters<typeof sample>
+): Promise<Sample> {
   const before = {
     server: processCpuMs(serverPid),
     client: process.cpuUsage(),
     machine: machineCpuMs(),
   };
-  const stats = await measure(...args);
+  const stretch = await sample(...args);
   const server = processCpuMs(serverPid) - before.server;
   const clientUsage = process.cpuUsage(before.client);
   const client = (clientUsage.user + clientUsage.system) / 1000;
   const other = Math.max(0, machineCpuMs() - before.machine - server - client);
-  const per = (ms: number) => ms / stats.count;
-  return { ...stats, cpu: { server: per(server), client: per(client), other: per(other) } };
+  return { ...stretch, cpuMs: { server, client, other } };
+}
+
+export async function measureWithCpu(...args: Parameters<typeof sampleWithCpu>): Promise<Stats> {
+  return statsOf([await sampleWithCpu(...args)]);
 }

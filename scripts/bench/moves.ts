@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Actor } from './calls';
 import { callKey, moveRoute } from './captured-calls';
 import type { Send } from './http-client';
-import { measure, measureWithCpu, type Stats } from './measure';
+import { measure, sampleWithCpu, type Sample } from './measure';
 import { MOVE_CASES, MOVE_MARK } from './seed';
 import type { ServerProcess } from './servers';
 
@@ -36,8 +36,8 @@ export async function moveCasesOf(
  * One actor moving its own bench cases as fast as the server answers: each worker moves its own
  * case, submit (new → checkingout), then backToNew, and so on. Measured last, so the moves'
  * writes do not age the tables under the reads. The product and the bare server are measured
- * the same way (the same worker → case assignment), each from where the cases stand in the
- * database when it starts; `headers` say who moves (a token, or the bare server's user).
+ * the same way (the same worker → case assignment), each stretch from where the cases stand in
+ * the database when it starts; `headers` say who moves (a token, or the bare server's user).
  */
 export async function measureMoves(
   client: pg.Client,
@@ -49,7 +49,7 @@ export async function measureMoves(
   concurrency: number,
   requests: number,
   warmup: number,
-): Promise<Stats & { note?: string }> {
+): Promise<{ sample: Sample; note?: string }> {
   const cases = await moveCasesOf(client, role, doctorId);
   const moveIds = cases.map((c) => c.id);
   // Where an earlier run (another concurrency, the other server) left each case: anything but
@@ -66,10 +66,10 @@ export async function measureMoves(
   };
   const moveConcurrency = Math.min(concurrency, moveIds.length);
   await measure(warmup, moveConcurrency, move);
-  const stats = await measureWithCpu(server.child.pid!, requests, moveConcurrency, move);
+  const sample = await sampleWithCpu(server.child.pid!, requests, moveConcurrency, move);
   return moveConcurrency < concurrency
-    ? { ...stats, note: `${moveConcurrency} in flight (one dedicated case each)` }
-    : stats;
+    ? { sample, note: `${moveConcurrency} in flight (one dedicated case each)` }
+    : { sample };
 }
 
 /**

@@ -9,6 +9,8 @@ export interface Result {
   product: Stats;
   /** The bare server's figures for the same call (for a move: the captured move's statements). */
   bare?: Stats;
+  /** product/bare throughput of each round (the servers take turns, rounds apart in time). */
+  roundRatios?: number[];
   note?: string | undefined;
 }
 
@@ -43,6 +45,7 @@ export function printReport(input: {
   baseline: { runs: Run[]; cases: number } | undefined;
   cases: number;
   requests: number;
+  rounds: number;
   warmup: number;
   /** Requests per call each server answered before any measurement. */
   processWarmup: number;
@@ -58,7 +61,7 @@ export function printReport(input: {
   };
   const { baseline } = input;
   log(
-    `${input.cases.toLocaleString('en')} bench cases (+ demo); ${input.requests} measured requests per call and server after ${input.processWarmup} warm-up requests per call and server, and ${input.warmup} more before each measurement (node:http, keep-alive); ` +
+    `${input.cases.toLocaleString('en')} bench cases (+ demo); ${input.requests} measured requests per call and server in ${input.rounds} rounds, the servers taking turns (product, bare, then bare, product, …), after ${input.processWarmup} warm-up requests per call and server, and ${input.warmup} more spread over the rounds (node:http, keep-alive); ` +
       `bare server: Fastify + pg.Pool max ${input.poolSize} (= the product's pool) replaying the product's statements. ` +
       `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}, PostgreSQL ${input.postgres}.`,
   );
@@ -71,7 +74,7 @@ export function printReport(input: {
     );
     log();
     log(
-      `| actor | call | p50 ms | p95 ms | req/s | CPU ms/req server · bench · other | bare p50 | bare p95 | bare req/s | bare CPU ms/req | req/s product/bare | server CPU − bare ms |${before ? ` p50 at ${baseline!.cases.toLocaleString('en')} | p50 ratio |` : ''} note |`,
+      `| actor | call | p50 ms | p95 ms | req/s | CPU ms/req server · bench · other | bare p50 | bare p95 | bare req/s | bare CPU ms/req | req/s product/bare (rounds) | server CPU − bare ms |${before ? ` p50 at ${baseline!.cases.toLocaleString('en')} | p50 ratio |` : ''} note |`,
     );
     log(
       `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}---|`,
@@ -82,10 +85,14 @@ export function printReport(input: {
       const extraCpu = b && p.cpu && b.cpu ? p.cpu.server - b.cpu.server : NaN;
       const old = before?.results.find((o) => o.actor === r.actor && o.call === r.call);
       const growth = old ? p.p50 / old.product.p50 : NaN;
+      const spread =
+        r.roundRatios && r.roundRatios.length > 1
+          ? ` (${Math.min(...r.roundRatios).toFixed(2)}–${Math.max(...r.roundRatios).toFixed(2)})`
+          : '';
       log(
         `| ${r.actor} | ${r.call} | ${fmt(p.p50)} | ${fmt(p.p95)} | ${p.rps.toFixed(0)} | ${cpuCell(p)} | ` +
           `${b ? fmt(b.p50) : ''} | ${b ? fmt(b.p95) : ''} | ${b ? b.rps.toFixed(0) : ''} | ${b ? cpuCell(b) : ''} | ` +
-          `${b ? ratio.toFixed(2) : ''} | ${b ? extraCpu.toFixed(2) : ''} |` +
+          `${b ? `${ratio.toFixed(2)}${spread}` : ''} | ${b ? extraCpu.toFixed(2) : ''} |` +
           `${before ? ` ${old ? fmt(old.product.p50) : ''} | ${old ? growth.toFixed(2) : ''} |` : ''} ${r.note ?? ''} |`,
       );
       const label = `${run.concurrency} in flight, ${r.actor} ${r.call}`;
