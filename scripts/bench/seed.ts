@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import { DEADLINE_NEAR_MS, DEADLINE_SETTLED_STATUSES } from '@dentflow/domain';
+import { DEADLINE_NEAR_MS, DEADLINE_SETTLED_STATUSES, NOTIFICATION_TYPES } from '@dentflow/domain';
 
 /**
  * Bulk benchmark data in plain SQL (generate_series), on top of the demo seed: 500 bench owners
- * (doctors and clinics), CASE_COUNT cases with patients, services, planners, members, reviews and a
- * 'created' event each. The demo doctor is the heavy owner (2,000 cases). Statuses, dates and
+ * (doctors and clinics), CASE_COUNT cases with patients, services, planners, members, reviews, a
+ * 'created' event and two notifications to the owner each. The demo doctor is the heavy owner (2,000 cases). Statuses, dates and
  * names are spread by hashes of the row number, so the data is the same on every run.
  */
 
@@ -209,6 +209,19 @@ export async function seedBenchCases(client: pg.Client): Promise<void> {
     INSERT INTO case_events (case_id, actor_id, at, action, detail)
     SELECT c.id, c.owner_id, c.created_at, 'created', '{}'::jsonb
       FROM cases c JOIN bench_plan b ON b.case_id = c.id`);
+  // A case's history notified its owner: two status notices each, the older seen; one case in
+  // twenty has its newer one unseen (the list's badge). An install with this many cases has at
+  // least as many notifications, and the list's badge reads them by index: with the table left
+  // nearly empty, each connection planned that read as a scan of the whole table, which the
+  // supervisor's moves then grew by thousands of rows under the next measurements.
+  await q(`
+    INSERT INTO notifications (case_id, user_id, event_type, path, created_at, modified_at,
+                               sent_at, viewed_at)
+    SELECT c.id, c.owner_id, ${NOTIFICATION_TYPES.statusChanged}, '/case/' || c.id || '?tab=history',
+           c.modified_at - make_interval(days => 2 - k), c.modified_at - make_interval(days => 2 - k),
+           c.modified_at - make_interval(days => 2 - k),
+           CASE WHEN k = 2 AND c.id % 20 = 0 THEN NULL ELSE c.modified_at END
+      FROM cases c JOIN bench_plan b ON b.case_id = c.id, generate_series(1, 2) k`);
   for (const table of [
     'patients',
     'cases',
@@ -216,6 +229,7 @@ export async function seedBenchCases(client: pg.Client): Promise<void> {
     'case_users',
     'case_reviews',
     'case_events',
+    'notifications',
   ]) {
     await q(
       `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`,
