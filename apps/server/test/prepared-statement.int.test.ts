@@ -69,6 +69,41 @@ async function seedAudit(db: DbOrTx, count: number) {
   );
 }
 
+describe('preparedStatement planned at each call (PostgreSQL)', () => {
+  it('is built once, but no connection keeps it as a named statement with a cached plan', async () => {
+    const { db } = pgDatabase;
+    await db
+      .insert(auditLog)
+      .values(
+        [0, 1, 2].map((i) => ({ actorUserId: null, action: `test.planned.${i}`, entity: 'test' })),
+      );
+    let builds = 0;
+    const build = (database: DbOrTx) => {
+      builds += 1;
+      return database
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.action, sql.placeholder('action')));
+    };
+    const named = preparedStatement('test_audit_named', build);
+    const planned = preparedStatement('test_audit_planned', build, { planEachCall: true });
+    const kept = await db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i += 1) {
+        expect(await planned(tx, { action: `test.planned.${i}` })).toEqual([
+          { action: `test.planned.${i}` },
+        ]);
+        await named(tx, { action: `test.planned.${i}` });
+      }
+      const { rows } = await tx.execute<{ name: string }>(
+        sql`select name from pg_prepared_statements where name like 'test_audit_%'`,
+      );
+      return rows.map((row) => row.name);
+    });
+    expect(kept).toEqual(['test_audit_named']);
+    expect(builds).toBe(2);
+  });
+});
+
 describe.each([
   ['PostgreSQL', () => pgDatabase, POOL_SIZE + 1],
   // PGlite's transactions each have their own driver object: built per transaction there.

@@ -34,10 +34,17 @@ const builtPerConnection = new WeakMap<object, Map<string, Prepared<unknown>>>()
  * pooled connection for a node-postgres transaction (the same ten connections serve every
  * transaction), a transaction object for PGlite (one per transaction: built per call there).
  * `name` must name one SQL text: a statement with several shapes gets a name per shape.
+ *
+ * `planEachCall` sends the statement unnamed, so PostgreSQL plans it at each call for its tables
+ * as they are then (it is still built only once). For a table that an install starts with empty
+ * and that grows in bursts, such as the mail queue: a named statement's plan, made while the
+ * table held ten rows, reads the whole table, and keeps reading it as it grows by thousands of
+ * rows until autovacuum next analyses it.
  */
 export function preparedStatement<Result, Args extends unknown[] = []>(
   name: string | ((...args: Args) => string),
   build: (db: DbOrTx, ...args: Args) => Preparable<Result>,
+  options: { planEachCall?: boolean } = {},
 ) {
   return (db: DbOrTx, values: Record<string, unknown>, ...args: Args): Promise<Result> => {
     const statementName = typeof name === 'string' ? name : name(...args);
@@ -46,7 +53,7 @@ export function preparedStatement<Result, Args extends unknown[] = []>(
     if (!built) builtPerConnection.set(connection, (built = new Map()));
     let statement = built.get(statementName) as Prepared<Result> | undefined;
     if (!statement) {
-      statement = prepareSelect(build(db, ...args), statementName);
+      statement = prepareSelect(build(db, ...args), options.planEachCall ? '' : statementName);
       built.set(statementName, statement);
     }
     return statement.execute(values);

@@ -83,7 +83,10 @@ const holdSessionSql = (ms: SQLWrapper) =>
     case when current_setting('transaction_timeout', true) is not null
          then set_config('transaction_timeout', ${ms}::text, true) end)`;
 
-/** `lockDueMail`'s statement, built once per connection; `holding` sets the hold in it too. */
+/**
+ * `lockDueMail`'s statement, built once per connection and planned at each call (the queue grows
+ * by a mail per notified move); `holding` sets the hold in it too.
+ */
 const lockDueMailStatement = preparedStatement(
   (holding: boolean) => `mail_lock_due${holding ? '_holding' : ''}`,
   (tx, holding: boolean) => {
@@ -111,6 +114,7 @@ const lockDueMailStatement = preparedStatement(
       .limit(1)
       .for('update', { of: mailOutbox, skipLocked: true });
   },
+  { planEachCall: true },
 );
 
 /**
@@ -176,16 +180,19 @@ export async function leaseMail(db: DbOrTx, id: number, ms: number): Promise<voi
     .where(eq(mailOutbox.id, id));
 }
 
-const markMailSentStatement = preparedStatement('mail_mark_sent', (db) =>
-  db
-    .update(mailOutbox)
-    .set({
-      status: 'sent',
-      sentAt: sql`clock_timestamp()`,
-      lastError: null,
-      params: sql`${mailOutbox.params} - ${SECRET_PARAM}::text`,
-    })
-    .where(eq(mailOutbox.id, sql.placeholder('id'))),
+const markMailSentStatement = preparedStatement(
+  'mail_mark_sent',
+  (db) =>
+    db
+      .update(mailOutbox)
+      .set({
+        status: 'sent',
+        sentAt: sql`clock_timestamp()`,
+        lastError: null,
+        params: sql`${mailOutbox.params} - ${SECRET_PARAM}::text`,
+      })
+      .where(eq(mailOutbox.id, sql.placeholder('id'))),
+  { planEachCall: true },
 );
 
 export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
