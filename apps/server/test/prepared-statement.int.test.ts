@@ -94,10 +94,10 @@ describe('preparedStatement planned at each call (PostgreSQL)', () => {
         ]);
         await named(tx, { action: `test.planned.${i}` });
       }
-      const { rows } = await tx.execute<{ name: string }>(
+      const result = (await tx.execute(
         sql`select name from pg_prepared_statements where name like 'test_audit_%'`,
-      );
-      return rows.map((row) => row.name);
+      )) as unknown as { rows: { name: string }[] };
+      return result.rows.map((row) => row.name);
     });
     expect(kept).toEqual(['test_audit_named']);
     expect(builds).toBe(2);
