@@ -122,7 +122,3 @@ export async function sampleWithCpu(
   const other = Math.max(0, machineCpuMs() - before.machine - server - client);
   return { ...stretch, cpuMs: { server, client, other } };
 }
-
-export async function measureWithCpu(...args: Parameters<typeof sampleWithCpu>): Promise<Stats> {
-  return statsOf([await sampleWithCpu(...args)]);
-}
