@@ -353,11 +353,11 @@ describe('the mail worker', () => {
 
   it("keeps its transaction through a send slower than the server's idle-in-transaction time-out", async () => {
     // The server ends a session idle in a transaction after 300 ms; the send takes 900.
-    await shared.db.execute(
-      sql.raw(
-        `alter database "${new URL(database.url).pathname.slice(1)}" set idle_in_transaction_session_timeout = '300ms'`,
-      ),
-    );
+    const alterDatabase = (change: string) =>
+      shared.db.execute(
+        sql.raw(`alter database "${new URL(database.url).pathname.slice(1)}" ${change}`),
+      );
+    await alterDatabase(`set idle_in_transaction_session_timeout = '300ms'`);
     try {
       const sent: string[] = [];
       const slow: MailSender = {
@@ -376,11 +376,7 @@ describe('the mail worker', () => {
       expect(sent).toEqual(['patient@example.com']);
       expect(await rowsOf(db)).toMatchObject([{ status: 'sent', attempts: 0 }]);
     } finally {
-      await shared.db.execute(
-        sql.raw(
-          `alter database "${new URL(database.url).pathname.slice(1)}" reset idle_in_transaction_session_timeout`,
-        ),
-      );
+      await alterDatabase('reset idle_in_transaction_session_timeout');
     }
   });
 
