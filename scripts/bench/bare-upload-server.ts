@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 
 const file = process.env.BARE_UPLOAD_FILE!;
+const MIB = 1024 * 1024;
 let parts = 0;
 
 const server = createServer((request, response) => {
@@ -26,7 +27,8 @@ const server = createServer((request, response) => {
     return;
   }
   const start = Number(url.searchParams.get('start'));
-  pipeline(request, createWriteStream(file, { flags: 'r+', start })).then(
+  // The same write batching as the local store (up to 1 MiB per writev).
+  pipeline(request, createWriteStream(file, { flags: 'r+', start, highWaterMark: MIB })).then(
     () => {
       parts += 1;
       response.setHeader('etag', `"part-${parts}"`);

@@ -89,7 +89,7 @@ export async function measure(...args: Parameters<typeof sample>): Promise<Stats
 
 const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
 /** CPU time used so far, in ms: one process (from /proc/<pid>/stat) or the whole machine. */
-function processCpuMs(pid: number): number {
+export function processCpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS; // utime + stime
 }

@@ -203,11 +203,3 @@ export async function watchRss<T>(pid: number, run: () => Promise<T>) {
     clearInterval(timer);
   }
 }
-
-const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
-
-/** CPU time (user + system) a process has used, in ms. */
-export function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-}

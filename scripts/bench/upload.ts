@@ -35,6 +35,7 @@ import { randomFillSync } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchLogin } from './bench-login';
+import { processCpuMs } from './measure';
 import {
   adminQuery,
   databaseUrl,
@@ -44,7 +45,6 @@ import {
 } from './servers';
 import {
   createBenchCase,
-  processCpuMs,
   uploadBare,
   uploadExam,
   watchRss,
@@ -218,22 +218,28 @@ async function measuredUpload(
   sizeMib: number,
   flushDir: string,
 ): Promise<Row> {
-  const pid = server.child.pid!;
+  let status = '';
+  const { result, rss } = await watchRss(server.child.pid!, () =>
+    timedUpload(server.child.pid!, async () => {
+      ({ status } = await uploadExam(session, caseId, file, sizeMib * MIB));
+      spawnSync('sync', ['-f', flushDir]);
+    }),
+  );
+  if (status === 'uploading') throw new Error(`${store}: the exam is ${status}`);
+  return { store, mib: sizeMib, rss, ...result };
+}
+
+/**
+ * Runs one upload, flush included, and answers its time and the CPU the server and the bench
+ * spent on it. Only the upload counts: not the second of RSS samples watchRss takes before it.
+ */
+async function timedUpload(pid: number, upload: () => Promise<void>) {
   const cpuBefore = processCpuMs(pid);
   const clientBefore = processCpuMs(process.pid);
   const started = performance.now();
-  const { result, rss } = await watchRss(pid, async () => {
-    const done = await uploadExam(session, caseId, file, sizeMib * MIB);
-    spawnSync('sync', ['-f', flushDir]);
-    return done;
-  });
-  const seconds = (performance.now() - started) / 1000;
-  if (result.status === 'uploading') throw new Error(`${store}: the exam is ${result.status}`);
+  await upload();
   return {
-    store,
-    mib: sizeMib,
-    seconds,
-    rss,
+    seconds: (performance.now() - started) / 1000,
     cpuMs: processCpuMs(pid) - cpuBefore,
     clientCpuMs: processCpuMs(process.pid) - clientBefore,
   };
@@ -250,22 +256,13 @@ async function measuredBareUpload(root: string, file: string, sizeMib: number): 
   children.add(bare.child);
   try {
     await uploadBare(bare.base, file, WARM_UP_MIB * MIB);
-    const pid = bare.child.pid!;
-    const cpuBefore = processCpuMs(pid);
-    const clientBefore = processCpuMs(process.pid);
-    const started = performance.now();
-    const { rss } = await watchRss(pid, async () => {
-      await uploadBare(bare.base, file, sizeMib * MIB);
-      spawnSync('sync', ['-f', target]);
-    });
-    return {
-      store: 'bare node:http → file',
-      mib: sizeMib,
-      seconds: (performance.now() - started) / 1000,
-      rss,
-      cpuMs: processCpuMs(pid) - cpuBefore,
-      clientCpuMs: processCpuMs(process.pid) - clientBefore,
-    };
+    const { result, rss } = await watchRss(bare.child.pid!, () =>
+      timedUpload(bare.child.pid!, async () => {
+        await uploadBare(bare.base, file, sizeMib * MIB);
+        spawnSync('sync', ['-f', target]);
+      }),
+    );
+    return { store: 'bare node:http → file', mib: sizeMib, rss, ...result };
   } finally {
     await bare.stop();
     children.delete(bare.child);

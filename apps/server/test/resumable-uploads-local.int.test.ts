@@ -1,4 +1,7 @@
 import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resumableUploadSuite } from './support/resumable-suite';
@@ -9,6 +12,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await startTestApp({ UPLOAD_PART_BYTES: String(PART_SIZE) });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
 afterAll(async () => {
@@ -58,6 +62,39 @@ describe('the local part endpoint', () => {
     return json<{ obj: { parts: { url: string }[] } }>(urls).obj.parts[0]!.url;
   }
 
+  /**
+   * A part sent over a real socket: `chunks` written one by one, then either ended or, with
+   * `cut`, the connection destroyed before the last byte. Answers the status and code, or null
+   * when the connection was cut.
+   */
+  function sendOverSocket(
+    url: string,
+    headers: Record<string, string | number>,
+    chunks: Buffer[],
+    cut = false,
+  ): Promise<{ status: number; code: string } | null> {
+    const { port } = t.app.server.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, method: 'PUT', path: url, headers },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              code: text ? (JSON.parse(text) as { code: string }).code : '',
+            }),
+          );
+        },
+      );
+      req.on('error', (error) => (cut ? resolve(null) : reject(error)));
+      for (const chunk of chunks) req.write(chunk);
+      if (cut) setTimeout(() => req.destroy(), 100);
+      else req.end();
+    });
+  }
+
   it.each([
     ['a part one byte short', PART_SIZE - 1, 400, 'UPLOAD_SIZE_MISMATCH'],
     ['a part one byte long', PART_SIZE + 1, 413, 'FILE_TOO_LARGE'],
@@ -70,6 +107,35 @@ describe('the local part endpoint', () => {
     });
     expect(sent.statusCode).toBe(status);
     expect(sent.json()).toMatchObject({ code });
+  });
+
+  it('refuses a part that does not declare its length (411), as S3 does', async () => {
+    const sent = await sendOverSocket(await partUrl(), { 'transfer-encoding': 'chunked' }, [
+      Buffer.alloc(PART_SIZE / 2),
+      Buffer.alloc(PART_SIZE / 2),
+    ]);
+    expect(sent).toEqual({ status: 411, code: 'UPLOAD_SIZE_MISMATCH' });
+  });
+
+  it('a part cut short is not received; sent again whole, it is', async () => {
+    const uploads = join(t.dataDir, 'files', '.multipart');
+    const receipts = async () =>
+      (await Promise.all((await readdir(uploads)).map((id) => readdir(join(uploads, id)))))
+        .flat()
+        .filter((name) => name.startsWith('part-')).length;
+    const url = await partUrl();
+    const before = await receipts();
+    const cut = await sendOverSocket(
+      url,
+      { 'content-length': PART_SIZE },
+      [Buffer.alloc(64)],
+      true,
+    );
+    expect(cut).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await receipts()).toBe(before);
+    expect((await sendPart(url, Buffer.alloc(PART_SIZE, 2))).status).toBe(200);
+    expect(await receipts()).toBe(before + 1);
   });
 
   it('refuses a forged or tampered grant', async () => {

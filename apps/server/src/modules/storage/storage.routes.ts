@@ -40,6 +40,7 @@ const PART_REJECTIONS: Record<PartFailure, () => AppError> = {
   grant: () => new AppError(403, 'UPLOAD_POLICY_INVALID'),
   expired: () => new AppError(403, 'UPLOAD_POLICY_EXPIRED'),
   noUpload: () => new AppError(404, 'UPLOAD_NOT_FOUND'),
+  lengthRequired: () => new AppError(411, 'UPLOAD_SIZE_MISMATCH'),
   tooLarge: () => new AppError(413, 'FILE_TOO_LARGE'),
   tooSmall: () => new AppError(400, 'UPLOAD_SIZE_MISMATCH'),
 };
@@ -158,7 +159,8 @@ export async function registerStorageRoutes(
         try {
           const grant = storage.verifyPartToken(req.query.t);
           if (!body) throw new PartRejected('tooSmall');
-          etag = await storage.receivePart(grant, body);
+          const declared = req.headers['content-length'];
+          etag = await storage.receivePart(grant, body, declared ? Number(declared) : undefined);
         } catch (error) {
           body?.resume();
           throw body?.errored && error === body.errored
