@@ -3,16 +3,19 @@ import { Agent, request as httpRequest } from 'node:http';
 import {
   DEFAULT_UPLOAD_PART_BYTES,
   PARALLEL_UPLOAD_PARTS,
+  partUrlPool,
   planUploadParts,
   remainingUploadParts,
   uploadPartRange,
+  type PartUrl,
   type UploadPartPlan,
 } from '@dentflow/domain';
 
 /**
  * The upload bench's side of the browser: the resumable protocol exactly as
- * apps/web/src/features/attachments/resumable-sender.ts runs it (start, then per part its URL
- * just before the PUT, PARALLEL_UPLOAD_PARTS parts at a time, then complete, which confirms).
+ * apps/web/src/features/attachments/resumable-sender.ts runs it (start, then the parts,
+ * PARALLEL_UPLOAD_PARTS at a time, their URLs asked ahead through partUrlPool, then complete,
+ * which confirms).
  * Parts are streamed from the file, as the browser sends a Blob slice.
  */
 export interface UploadSession {
@@ -100,13 +103,16 @@ export async function uploadExam(
   });
   const etags: Record<number, string> = {};
   const queue = remainingUploadParts(plan, []);
-  const sendOne = async (part: number) => {
-    const { parts } = await api<{ parts: { url: string; size: number }[] }>(
+  const urls = partUrlPool(async (partNumbers) => {
+    const { parts } = await api<{ parts: PartUrl[] }>(
       session,
       `/attachment/resumable/${attachment.id}/partUrls`,
-      { partNumbers: [part] },
+      { partNumbers },
     );
-    const url = parts[0]!.url;
+    return parts;
+  });
+  const sendOne = async (part: number) => {
+    const url = await urls.take(part, queue);
     const range = uploadPartRange(plan, size, part)!;
     const answer = await call(
       url.startsWith('/') ? `${session.base}${url}` : url,

@@ -39,8 +39,8 @@ const isPartPut = (request: Request) =>
   (request.url().includes('/api/v1/storage/part?') || /[?&]partNumber=\d+/.test(request.url()));
 const PART_URLS = '**/api/v1/attachment/resumable/*/partUrls';
 
-/** Holds the part-URL calls after the first `free` until `release()`. */
-function partUrlGate(free: number) {
+/** Holds the requests it handles after the first `free` until `release()`. */
+function requestGate(free: number) {
   let calls = 0;
   let open!: () => void;
   const released = new Promise<void>((resolve) => (open = resolve));
@@ -51,6 +51,15 @@ function partUrlGate(free: number) {
     },
     release: () => open(),
   };
+}
+
+/** Holds the part PUTs after the first `free` until `release()`; other requests go. */
+async function holdPartPuts(page: Page, free: number) {
+  const gate = requestGate(free);
+  await page.route('**/*', (route) =>
+    isPartPut(route.request()) ? gate.handle(route) : route.fallback(),
+  );
+  return gate;
 }
 
 let caseId = 0;
@@ -117,9 +126,8 @@ test('the network drops in the middle of an exam upload; it ends once it is back
   const file = examFile(testInfo.outputPath('cbct-drop.zip'), 3);
   const page = await signIn(browser, 'doctor', 'en');
   await openAttachments(page);
-  // Part 1 goes; the others wait for their URLs until the network is down.
-  const gate = partUrlGate(1);
-  await page.route(PART_URLS, (route) => gate.handle(route));
+  // Part 1 goes; the others are held until the network is down.
+  const gate = await holdPartPuts(page, 1);
   const firstPart = page.waitForResponse((r) => isPartPut(r.request()) && r.status() === 200);
   const confirmed = confirmedId(page);
   await chooseExam(page, file.path);
@@ -155,9 +163,8 @@ test('a reload in the middle of an upload: the same file again sends only the mi
   const file = examFile(testInfo.outputPath('cbct-reload.zip'), 4);
   const page = await signIn(browser, 'doctor', 'en');
   await openAttachments(page);
-  // Parts 1 and 2 go; part 3 waits for its URL while the page reloads.
-  const before = partUrlGate(2);
-  await page.route(PART_URLS, (route) => before.handle(route));
+  // Parts 1 and 2 go; parts 3 and 4 are held while the page reloads.
+  const before = await holdPartPuts(page, 2);
   let sent = 0;
   const twoParts = new Promise<void>((resolve) =>
     page.on('requestfinished', async (request) => {
@@ -180,7 +187,7 @@ test('a reload in the middle of an upload: the same file again sends only the mi
   page.once('dialog', (dialog) => void dialog.accept());
   await page.reload();
   before.release();
-  await page.unroute(PART_URLS);
+  await page.unroute('**/*');
   await expect(page.getByTestId('upload-item')).toHaveCount(0);
 
   // The same file chosen again resumes: only parts 3 and 4 are sent.
@@ -193,7 +200,7 @@ test('a reload in the middle of an upload: the same file again sends only the mi
       partNumbers.forEach((part) => asked.add(part));
     }
   });
-  const after = partUrlGate(1); // the first call checks the upload is still open
+  const after = requestGate(1); // the first call checks the upload is still open
   await page.route(PART_URLS, (route) => after.handle(route));
   const confirmed = confirmedId(page);
   await chooseExam(page, file.path);

@@ -3,6 +3,7 @@ import {
   DEFAULT_UPLOAD_PART_BYTES,
   isResumableBucket,
   MAX_UPLOAD_PARTS,
+  partUrlPool,
   planUploadParts,
   remainingUploadParts,
   uploadPartRange,
@@ -109,5 +110,82 @@ describe('isResumableBucket', () => {
     ['productThumbnail', false],
   ] as const)('%s → %s', (bucket, resumable) => {
     expect(isResumableBucket(bucket)).toBe(resumable);
+  });
+});
+
+describe('partUrlPool', () => {
+  /** A pool over a server that answers every part's URL, recording each call's parts. */
+  function poolWithCalls(fail?: (parts: number[]) => boolean) {
+    const calls: number[][] = [];
+    const pool = partUrlPool(async (parts) => {
+      calls.push(parts);
+      if (fail?.(parts)) throw new Error('offline');
+      return parts.map((partNumber) => ({ partNumber, url: `/part/${partNumber}` }));
+    });
+    return { pool, calls };
+  }
+
+  /** Takes every part in turn, as three workers sharing one queue do, as far as `until`. */
+  async function takeInTurn(pool: ReturnType<typeof partUrlPool>, count: number) {
+    const queue = Array.from({ length: count }, (_, index) => index + 1);
+    const urls: string[] = [];
+    for (let part = queue.shift(); part !== undefined; part = queue.shift()) {
+      urls.push(await pool.take(part, queue));
+    }
+    return urls;
+  }
+
+  it.each([
+    // parts → the calls made, each call's part numbers
+    [1, [[1]]],
+    [3, [[1, 2, 3]]],
+    [4, [[1, 2, 3], [4]]],
+    [
+      8,
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+        [7, 8],
+      ],
+    ],
+    [
+      64,
+      Array.from({ length: 22 }, (_, call) =>
+        [1, 2, 3].map((n) => call * 3 + n).filter((n) => n <= 64),
+      ),
+    ],
+  ])('%i parts: the URLs of the next three parts in one call', async (count, expected) => {
+    const { pool, calls } = poolWithCalls();
+    const urls = await takeInTurn(pool, count);
+    expect(urls).toEqual(Array.from({ length: count }, (_, index) => `/part/${index + 1}`));
+    expect(calls).toEqual(expected);
+  });
+
+  it('asks ahead when a part starts, before the next part needs its URL', () => {
+    const { pool, calls } = poolWithCalls();
+    void pool.take(1, [2, 3, 4, 5]);
+    void pool.take(2, [3, 4, 5]);
+    expect(calls).toEqual([[1, 2, 3]]);
+    void pool.take(3, [4, 5]);
+    // Part 4's URL is on its way while parts 1–3 are still sending.
+    expect(calls).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+  });
+
+  it('a failed call fails its takers; a part tried again asks for its own fresh URL', async () => {
+    // The network is down for the call that asks ahead for parts 4 to 6.
+    const { pool, calls } = poolWithCalls((parts) => parts.length > 1 && parts.includes(4));
+    expect(await takeInTurn(pool, 3)).toEqual(['/part/1', '/part/2', '/part/3']);
+    await expect(pool.take(4, [5, 6])).rejects.toThrow('offline');
+    await expect(pool.take(5, [6])).rejects.toThrow('offline');
+    await expect(pool.fresh(4)).resolves.toBe('/part/4');
+    expect(calls).toEqual([[1, 2, 3], [4, 5, 6], [4]]);
+  });
+
+  it('refuses an answer without the part asked for', async () => {
+    const pool = partUrlPool(async () => [{ partNumber: 9, url: '/part/9' }]);
+    await expect(pool.take(1, [])).rejects.toThrow('no URL for part 1');
   });
 });

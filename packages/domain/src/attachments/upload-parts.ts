@@ -62,3 +62,59 @@ export function remainingUploadParts(plan: UploadPartPlan, sent: Iterable<number
 /** Exams and planning files (scans, zipped CT series: up to 1 GB) go in resumable parts. */
 export const isResumableBucket = (bucket: AttachmentBucket) =>
   bucket === 'exams' || bucket === 'planning';
+
+/** A signed part URL as the server answers it. */
+export interface PartUrl {
+  partNumber: number;
+  url: string;
+}
+
+/**
+ * The part URLs of one round of an upload, asked for a little ahead. The URLs of the next
+ * PARALLEL_UPLOAD_PARTS parts come in one call, asked for when the part before them starts: each
+ * part can start as soon as a part ends, without a round trip of its own, and the server signs a
+ * third as many times. A URL is used once, a few parts after it was asked for, well inside its
+ * hour; a part tried again asks for a fresh one.
+ */
+export function partUrlPool(ask: (partNumbers: number[]) => Promise<PartUrl[]>) {
+  const asked = new Map<number, Promise<string>>();
+  const request = (partNumbers: number[]) => {
+    const answer = ask(partNumbers);
+    for (const part of partNumbers) {
+      const url = answer.then((urls) => {
+        const found = urls.find((answered) => answered.partNumber === part);
+        if (!found) throw new Error(`no URL for part ${part}`);
+        return found.url;
+      });
+      // A failure reaches whoever takes the URL; one asked ahead and never taken is dropped.
+      url.catch(() => undefined);
+      asked.set(part, url);
+    }
+  };
+  const without = (parts: readonly number[], count: number) =>
+    parts.filter((part) => !asked.has(part)).slice(0, count);
+  const takeAsked = (part: number) => {
+    const url = asked.get(part)!;
+    asked.delete(part);
+    return url;
+  };
+  return {
+    /**
+     * The URL for the first try of `part`; `upcoming` are the parts still waiting for their
+     * turn, in order. Asks ahead for the next of them when they have no URL yet.
+     */
+    take(part: number, upcoming: readonly number[]): Promise<string> {
+      if (!asked.has(part)) request([part, ...without(upcoming, PARALLEL_UPLOAD_PARTS - 1)]);
+      const url = takeAsked(part);
+      if (upcoming.length > 0 && !asked.has(upcoming[0]!)) {
+        request(without(upcoming, PARALLEL_UPLOAD_PARTS));
+      }
+      return url;
+    },
+    /** A fresh URL for a part tried again (the one it had may have expired or been refused). */
+    fresh(part: number): Promise<string> {
+      request([part]);
+      return takeAsked(part);
+    },
+  };
+}

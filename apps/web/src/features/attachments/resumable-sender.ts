@@ -1,5 +1,6 @@
 import {
   PARALLEL_UPLOAD_PARTS,
+  partUrlPool,
   remainingUploadParts,
   uploadPartRange,
   type UploadPartPlan,
@@ -165,20 +166,22 @@ export async function sendResumable(options: ResumableOptions): Promise<number> 
   const onAbort = () => aborts.forEach((abort) => abort());
   signal.addEventListener('abort', onAbort);
 
+  // The parts of the current round still waiting for their turn, and their URLs asked ahead.
+  let queue: number[] = [];
+  let urls: ReturnType<typeof partUrlPool>;
+  const askPartUrls = async (partNumbers: number[]) =>
+    (await transport.partUrls(upload.attachmentId, partNumbers)).parts;
+
   async function sendOne(part: number) {
     for (let attempt = 0; ; attempt++) {
       checkAborted();
       try {
-        const { parts } = await transport.partUrls(upload.attachmentId, [part]);
+        const url = attempt === 0 ? await urls.take(part, queue) : await urls.fresh(part);
         const range = uploadPartRange(upload.plan, file.size, part)!;
-        const sending = transport.sendPart(
-          parts[0]!.url,
-          file.slice(range.start, range.end),
-          (loaded) => {
-            inFlight.set(part, loaded);
-            report();
-          },
-        );
+        const sending = transport.sendPart(url, file.slice(range.start, range.end), (loaded) => {
+          inFlight.set(part, loaded);
+          report();
+        });
         aborts.add(sending.abort);
         try {
           upload.etags[part] = await sending.promise;
@@ -211,7 +214,8 @@ export async function sendResumable(options: ResumableOptions): Promise<number> 
   try {
     report();
     for (let round = 0; ; round++) {
-      const queue = remainingUploadParts(upload.plan, Object.keys(upload.etags).map(Number));
+      queue = remainingUploadParts(upload.plan, Object.keys(upload.etags).map(Number));
+      urls = partUrlPool(askPartUrls);
       const worker = async () => {
         for (let part = queue.shift(); part !== undefined; part = queue.shift())
           await sendOne(part);

@@ -84,6 +84,8 @@ describe('upload queue, resumable uploads (exams, planning)', () => {
     const { result, onUploaded } = queueWith(transport, store);
     act(() => result.current.add([{ file: scan(), attachmentName: 'exams.upperJawStl' }]));
     await waitFor(() => expect(held).toHaveLength(3));
+    // One call signs the URLs of the three parts.
+    expect(transport.partUrls.mock.calls).toEqual([[70, [1, 2, 3]]]);
     expect(transport.start).toHaveBeenCalledWith(9, {
       filename: 'upper.stl',
       filesize: 10,
@@ -121,9 +123,10 @@ describe('upload queue, resumable uploads (exams, planning)', () => {
     await waitFor(() => expect(pauses).toHaveLength(2));
     await act(async () => pauses.forEach((resume) => resume()));
     await waitFor(() => expect(onUploaded).toHaveBeenCalled());
-    // Two failed tries, then the three parts.
+    // Two failed tries, then the three parts; each part tried again asked for a fresh URL.
     expect(result.current.items).toHaveLength(0);
     expect(transport.sendPart).toHaveBeenCalledTimes(5);
+    expect(transport.partUrls.mock.calls.map(([, parts]) => parts)).toEqual([[1, 2, 3], [1], [2]]);
     expect(transport.complete).toHaveBeenCalledTimes(1);
   });
 
