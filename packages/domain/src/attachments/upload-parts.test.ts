@@ -125,7 +125,7 @@ describe('partUrlPool', () => {
     return { pool, calls };
   }
 
-  /** Takes every part in turn, as three workers sharing one queue do, as far as `until`. */
+  /** Takes the URLs of `count` parts in turn, as the workers sharing one queue do. */
   async function takeInTurn(pool: ReturnType<typeof partUrlPool>, count: number) {
     const queue = Array.from({ length: count }, (_, index) => index + 1);
     const urls: string[] = [];
