@@ -98,6 +98,18 @@ const pixOnlyQuote = (unavailable: PaymentMethodsUnavailable) => (request: Quote
         paymentMethodsUnavailable: unavailable,
       });
 
+/**
+ * Waits until the order's price is settled (the summary is not busy): while a quote is on its
+ * way the amounts are the last quote's and the no-method notice is hidden, so a check or a click
+ * on a loaded CPU could see an old amount or land on a notice that has just gone.
+ */
+async function quoteSettled() {
+  await waitFor(() => {
+    expect(document.querySelector('[aria-busy="false"]')).not.toBeNull();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+}
+
 describe('checkout currency', { timeout: 30_000 }, () => {
   beforeEach(async () => {
     window.sessionStorage.clear();
@@ -120,6 +132,7 @@ describe('checkout currency', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(quoteBodies(calls).at(-1)).toMatchObject({ caseId: 55, currency: 'BRL' }),
     );
+    await quoteSettled();
     // The items at the case's (ptBR, reais) prices, the summary in reais.
     expect(await screen.findByText(/R\$ 450,00/)).toBeInTheDocument();
     expect(await screen.findByText(/R\$ 200,00/)).toBeInTheDocument();
@@ -155,6 +168,13 @@ describe('checkout currency', { timeout: 30_000 }, () => {
         'Silva',
       );
       await user.click(screen.getByRole('button', { name: tr('shop', 'checkout.next') }));
+      // The names are part of the order: it is priced again once the typing pauses.
+      await waitFor(() =>
+        expect(quoteBodies(calls).at(-1)?.items[0]?.planningExtraData).toMatchObject({
+          patient: { fname: 'Maria', lname: 'Silva' },
+        }),
+      );
+      await quoteSettled();
 
       const notice = await screen.findByTestId('no-payment-method');
       expect(notice).toHaveTextContent(
@@ -198,6 +218,7 @@ describe('checkout currency', { timeout: 30_000 }, () => {
     await user.click(screen.getByLabelText(/^Case/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: /Case #55/, hidden: true }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await quoteSettled();
     const notice = await screen.findByTestId('no-payment-method');
     await user.click(
       within(notice).getByRole('button', {
@@ -228,6 +249,7 @@ describe('checkout currency', { timeout: 30_000 }, () => {
     await user.click(screen.getByLabelText(/^Case/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: /Case #55/, hidden: true }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await quoteSettled();
     const notice = await screen.findByTestId('no-payment-method');
     expect(notice).toHaveTextContent("Contact the laboratory's support.");
     expect(notice).toHaveTextContent('its currency can no longer change');
