@@ -4,8 +4,9 @@ import { DEADLINE_NEAR_MS, DEADLINE_SETTLED_STATUSES, NOTIFICATION_TYPES } from 
 /**
  * Bulk benchmark data in plain SQL (generate_series), on top of the demo seed: 500 bench owners
  * (doctors and clinics), CASE_COUNT cases with patients, services, planners, members, reviews, a
- * 'created' event and two notifications to the owner each. The demo doctor is the heavy owner (2,000 cases). Statuses, dates and
- * names are spread by hashes of the row number, so the data is the same on every run.
+ * 'created' event and two notifications to the owner each. The demo doctor is the heavy owner
+ * (2,000 cases). Statuses, dates and names are spread by hashes of the row number, so the data is
+ * the same on every run.
  */
 
 /** BENCH_CASES (default 100,000): a million seeds in a few minutes, all set-based. */

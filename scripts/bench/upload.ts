@@ -219,30 +219,32 @@ async function measuredUpload(
   flushDir: string,
 ): Promise<Row> {
   let status = '';
-  const { result, rss } = await watchRss(server.child.pid!, () =>
-    timedUpload(server.child.pid!, async () => {
-      ({ status } = await uploadExam(session, caseId, file, sizeMib * MIB));
-      spawnSync('sync', ['-f', flushDir]);
-    }),
-  );
+  const measured = await watchedUpload(server.child.pid!, async () => {
+    ({ status } = await uploadExam(session, caseId, file, sizeMib * MIB));
+    spawnSync('sync', ['-f', flushDir]);
+  });
   if (status === 'uploading') throw new Error(`${store}: the exam is ${status}`);
-  return { store, mib: sizeMib, rss, ...result };
+  return { store, mib: sizeMib, ...measured };
 }
 
 /**
- * Runs one upload, flush included, and answers its time and the CPU the server and the bench
- * spent on it. Only the upload counts: not the second of RSS samples watchRss takes before it.
+ * Runs one upload, flush included, while watchRss watches the server `pid`: answers its RSS
+ * window, its time and the CPU the server and the bench spent on it. Only the upload is timed,
+ * not the second of RSS samples watchRss takes before it.
  */
-async function timedUpload(pid: number, upload: () => Promise<void>) {
-  const cpuBefore = processCpuMs(pid);
-  const clientBefore = processCpuMs(process.pid);
-  const started = performance.now();
-  await upload();
-  return {
-    seconds: (performance.now() - started) / 1000,
-    cpuMs: processCpuMs(pid) - cpuBefore,
-    clientCpuMs: processCpuMs(process.pid) - clientBefore,
-  };
+async function watchedUpload(pid: number, upload: () => Promise<void>) {
+  const { result, rss } = await watchRss(pid, async () => {
+    const cpuBefore = processCpuMs(pid);
+    const clientBefore = processCpuMs(process.pid);
+    const started = performance.now();
+    await upload();
+    return {
+      seconds: (performance.now() - started) / 1000,
+      cpuMs: processCpuMs(pid) - cpuBefore,
+      clientCpuMs: processCpuMs(process.pid) - clientBefore,
+    };
+  });
+  return { rss, ...result };
 }
 
 /**
@@ -256,13 +258,11 @@ async function measuredBareUpload(root: string, file: string, sizeMib: number): 
   children.add(bare.child);
   try {
     await uploadBare(bare.base, file, WARM_UP_MIB * MIB);
-    const { result, rss } = await watchRss(bare.child.pid!, () =>
-      timedUpload(bare.child.pid!, async () => {
-        await uploadBare(bare.base, file, sizeMib * MIB);
-        spawnSync('sync', ['-f', target]);
-      }),
-    );
-    return { store: 'bare node:http → file', mib: sizeMib, rss, ...result };
+    const measured = await watchedUpload(bare.child.pid!, async () => {
+      await uploadBare(bare.base, file, sizeMib * MIB);
+      spawnSync('sync', ['-f', target]);
+    });
+    return { store: 'bare node:http → file', mib: sizeMib, ...measured };
   } finally {
     await bare.stop();
     children.delete(bare.child);
