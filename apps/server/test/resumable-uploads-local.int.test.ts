@@ -40,7 +40,10 @@ describe('resumable uploads, local store', () => {
 });
 
 describe('the local part endpoint', () => {
-  async function partUrl() {
+  const partUrl = async () => (await openUpload()).url;
+
+  /** A new two-part upload: the first part's URL, the attachment and its uploader's session. */
+  async function openUpload() {
     const { login, bearer, json } = await import('./support/test-app');
     const { createCase, userIdOf } = await import('./support/storage-fixtures');
     const doctor = await login(t.app, 'doctor');
@@ -59,7 +62,7 @@ describe('the local part endpoint', () => {
       headers: bearer(doctor),
       payload: { partNumbers: [1] },
     });
-    return json<{ obj: { parts: { url: string }[] } }>(urls).obj.parts[0]!.url;
+    return { url: json<{ obj: { parts: { url: string }[] } }>(urls).obj.parts[0]!.url, id, doctor };
   }
 
   /**
@@ -136,6 +139,23 @@ describe('the local part endpoint', () => {
     expect(await receipts()).toBe(before);
     expect((await sendPart(url, Buffer.alloc(PART_SIZE, 2))).status).toBe(200);
     expect(await receipts()).toBe(before + 1);
+  });
+
+  it('a part whose upload was aborted gets 404 and writes nothing', async () => {
+    const { bearer } = await import('./support/test-app');
+    const { url, id, doctor } = await openUpload();
+    const aborted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/attachment/resumable/${id}`,
+      headers: bearer(doctor),
+    });
+    expect(aborted.statusCode).toBe(200);
+    const uploads = join(t.dataDir, 'files', '.multipart');
+    const before = await readdir(uploads);
+    const late = await t.app.inject({ method: 'PUT', url, payload: Buffer.alloc(PART_SIZE) });
+    expect(late.statusCode).toBe(404);
+    expect(late.json()).toMatchObject({ code: 'UPLOAD_NOT_FOUND' });
+    expect(await readdir(uploads)).toEqual(before);
   });
 
   it('refuses a forged or tampered grant', async () => {

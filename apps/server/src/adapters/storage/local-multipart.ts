@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -132,9 +132,13 @@ export function createLocalMultipart(options: {
       if (declaredBytes === undefined) throw new PartRejected('lengthRequired');
       if (declaredBytes > grant.size) throw new PartRejected('tooLarge');
       if (declaredBytes < grant.size) throw new PartRejected('tooSmall');
-      if ((await keyOf(grant.uploadId)) !== grant.key) throw new PartRejected('noUpload');
+      // No lookup of the upload first: the signed grant names it, and an upload completed or
+      // aborted has no `data` file to open (ENOENT below). Each file operation here waits for the
+      // file thread pool, which the parts in flight keep busy with their writes.
       const receipt = receiptOf(grant.uploadId, grant.partNumber);
-      await rm(receipt, { force: true });
+      await unlink(receipt).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
       const file = createWriteStream(join(folderOf(grant.uploadId), 'data'), {
         flags: 'r+',
         start: grant.start,
@@ -143,7 +147,7 @@ export function createLocalMultipart(options: {
       try {
         await pipeline(body, file);
       } catch (error) {
-        // An upload completed or aborted meanwhile took the file away.
+        // An upload completed or aborted, before this part or while it streamed, has no file.
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new PartRejected('noUpload');
         throw error;
       }
@@ -157,9 +161,11 @@ export function createLocalMultipart(options: {
 
     async completeMultipartUpload(key, uploadId, parts: UploadedPart[]) {
       if ((await keyOf(uploadId)) !== key) throw new MultipartPartsMissing();
-      for (const part of parts) {
-        const etag = await readFile(receiptOf(uploadId, part.partNumber), 'utf8').catch(() => '');
-        if (!etag || etag !== part.etag) throw new MultipartPartsMissing();
+      const receipts = await Promise.all(
+        parts.map((part) => readFile(receiptOf(uploadId, part.partNumber), 'utf8').catch(() => '')),
+      );
+      if (parts.some((part, i) => !receipts[i] || receipts[i] !== part.etag)) {
+        throw new MultipartPartsMissing();
       }
       const target = options.pathOf(key);
       await mkdir(dirname(target), { recursive: true });
