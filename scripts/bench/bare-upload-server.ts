@@ -5,10 +5,15 @@
  * part, and answers an ETag. The bench sends it the same parts, with the same client and the same
  * parts in flight, as it sends the real server: what the real server adds is the difference.
  *
- * Env: PORT, BARE_UPLOAD_FILE (created empty by the bench).
+ * Under it, on SOCKET_PORT, the floor of any Node.js receiver: raw TCP, no HTTP at all. Each
+ * connection sends its offset in the file (8 bytes, a big-endian double), then its bytes, and
+ * half-closes; the answer `ok` comes once they are written.
+ *
+ * Env: PORT, SOCKET_PORT, BARE_UPLOAD_FILE (created empty by the bench).
  */
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:http';
+import { createServer as createSocketServer, type Socket } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 
 const file = process.env.BARE_UPLOAD_FILE!;
@@ -41,4 +46,31 @@ const server = createServer((request, response) => {
   );
 });
 server.listen(Number(process.env.PORT), '127.0.0.1');
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+
+/** The connection's offset header, once its 8 bytes have arrived. */
+const offsetOf = (socket: Socket) =>
+  new Promise<number>((resolve) => {
+    const read = () => {
+      const head = socket.read(8) as Buffer | null;
+      if (head) resolve(head.readDoubleBE(0));
+      else socket.once('readable', read);
+    };
+    read();
+  });
+
+const socketServer = createSocketServer({ allowHalfOpen: true }, (socket) => {
+  void offsetOf(socket)
+    .then((start) =>
+      pipeline(socket, createWriteStream(file, { flags: 'r+', start, highWaterMark: MIB })),
+    )
+    .then(
+      () => socket.end('ok'),
+      () => socket.destroy(),
+    );
+});
+socketServer.listen(Number(process.env.SOCKET_PORT), '127.0.0.1');
+
+process.on('SIGTERM', () => {
+  socketServer.close();
+  server.close(() => process.exit(0));
+});

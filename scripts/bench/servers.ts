@@ -105,17 +105,23 @@ export async function startProduct(
   return server;
 }
 
-/** The upload bench's bare receiver (bare-upload-server.ts) in its own process. */
-export async function startBareUpload(file: string): Promise<ServerProcess> {
+/**
+ * The upload bench's bare receiver (bare-upload-server.ts) in its own process: HTTP at `base`,
+ * raw TCP at `socketPort`.
+ */
+export async function startBareUpload(
+  file: string,
+): Promise<ServerProcess & { socketPort: number }> {
   const port = await freePort();
+  const socketPort = await freePort();
   const server = spawnServer(
     ['--import', 'tsx', join(import.meta.dirname, 'bare-upload-server.ts')],
     repoRoot,
-    { BARE_UPLOAD_FILE: file },
+    { BARE_UPLOAD_FILE: file, SOCKET_PORT: String(socketPort) },
     port,
   );
   await waitForHealth(server);
-  return server;
+  return { ...server, socketPort };
 }
 
 /**

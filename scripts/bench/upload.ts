@@ -11,7 +11,8 @@
  *    call until the completion has confirmed the file and the disk is flushed. Targets: the
  *    server's RSS grows < 64 MiB, the upload runs at >= 0.5x cat.
  *    The same client then sends the same parts to a bare `node:http` receiver that only streams
- *    them to a file (bare-upload-server.ts): the best the same client gets on this machine.
+ *    them to a file (bare-upload-server.ts): the best the same client gets on this machine. Last,
+ *    the same bytes over raw TCP to that process, no HTTP: the floor of a Node.js receiver here.
  * 3. S3 (s3rver in its own process): the parts go straight to presigned URLs, so the server never
  *    sees the bytes; its RSS must not grow with the file (256 MiB and 1 GiB uploads both < 64 MiB
  *    of growth, the larger one within 32 MiB of the smaller).
@@ -47,6 +48,7 @@ import {
   createBenchCase,
   uploadBare,
   uploadExam,
+  uploadOverSocket,
   watchRss,
   type RssWindow,
   type UploadSession,
@@ -249,20 +251,33 @@ async function watchedUpload(pid: number, upload: () => Promise<void>) {
 
 /**
  * The same upload to the bare receiver (bare-upload-server.ts), timed and watched the same way:
- * what the same client and the same parts cost on this machine with no product around them.
+ * what the same client and the same parts cost on this machine with no product around them. Then
+ * the same bytes to its raw socket, no HTTP: the floor of any Node.js receiver here.
  */
-async function measuredBareUpload(root: string, file: string, sizeMib: number): Promise<Row> {
+async function measuredBareUploads(root: string, file: string, sizeMib: number): Promise<Row[]> {
   const target = join(root, 'bare-target');
   writeFileSync(target, '');
   const bare = await startBareUpload(target);
   children.add(bare.child);
+  const flushed = (upload: () => Promise<void>) => async () => {
+    await upload();
+    spawnSync('sync', ['-f', target]);
+  };
   try {
     await uploadBare(bare.base, file, WARM_UP_MIB * MIB);
-    const measured = await watchedUpload(bare.child.pid!, async () => {
-      await uploadBare(bare.base, file, sizeMib * MIB);
-      spawnSync('sync', ['-f', target]);
-    });
-    return { store: 'bare node:http → file', mib: sizeMib, ...measured };
+    const http = await watchedUpload(
+      bare.child.pid!,
+      flushed(() => uploadBare(bare.base, file, sizeMib * MIB)),
+    );
+    await uploadOverSocket(bare.socketPort, file, WARM_UP_MIB * MIB);
+    const socket = await watchedUpload(
+      bare.child.pid!,
+      flushed(() => uploadOverSocket(bare.socketPort, file, sizeMib * MIB)),
+    );
+    return [
+      { store: 'bare node:http → file', mib: sizeMib, ...http },
+      { store: 'bare node:net → file (no HTTP)', mib: sizeMib, ...socket },
+    ];
   } finally {
     await bare.stop();
     children.delete(bare.child);
@@ -304,7 +319,8 @@ async function main() {
       }),
     );
     rmSync(localDir, { recursive: true, force: true });
-    const bare = await measuredBareUpload(root, file, FILE_MIB);
+    const bares = await measuredBareUploads(root, file, FILE_MIB);
+    const [bare, socketFloor] = bares as [Row, Row];
 
     s3 = await startS3rver(join(root, 's3rver'));
     const s3Env = s3.env;
@@ -322,13 +338,14 @@ async function main() {
     );
 
     const [local, s3Small, s3Large] = rows as [Row, Row, Row];
+    const timesCat = (row: Row) => (row.mib / row.seconds / catSpeed).toFixed(2);
     const checks = [
       {
         what: `local: RSS growth < ${mib(RSS_GROWTH_TARGET)} MiB`,
         ok: local.rss.growth < RSS_GROWTH_TARGET,
       },
       {
-        what: `local: upload >= ${SPEED_TARGET}x cat (the bare receiver, same client: ${(bare.mib / bare.seconds / catSpeed).toFixed(2)}x cat; the real server ${(local.mib / local.seconds / (bare.mib / bare.seconds)).toFixed(2)}x the bare one)`,
+        what: `local: upload >= ${SPEED_TARGET}x cat (the bare receiver, same client: ${timesCat(bare)}x cat, raw TCP ${timesCat(socketFloor)}x; the real server ${(local.mib / local.seconds / (bare.mib / bare.seconds)).toFixed(2)}x the bare one)`,
         ok: local.mib / local.seconds >= SPEED_TARGET * catSpeed,
       },
       {
@@ -341,7 +358,7 @@ async function main() {
       },
     ];
 
-    rows.splice(1, 0, bare);
+    rows.splice(1, 0, ...bares);
     say('');
     say(
       '| store | file MiB | upload s | MiB/s | x cat | server RSS baseline MiB | peak MiB | growth MiB | server CPU s | bench CPU s |',
