@@ -20,7 +20,10 @@ export function PaymentStep({
   error: string | undefined;
   /** What still blocks the order (the server's quote or its refusal), already translated. */
   problems: { title: string; messages: string[] } | null;
-  /** Why no method is offered and what helps (the server's reason), shown instead of a bare "none". */
+  /**
+   * Why no method is offered and what helps (the server's reason), shown instead of a bare "none",
+   * and kept while a quote that would answer the same is on its way.
+   */
   unavailable?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -29,7 +32,7 @@ export function PaymentStep({
       <Title order={2} size="h4">
         {t('shop:payment.title')}
       </Title>
-      {loading && methods.length === 0 ? (
+      {loading && methods.length === 0 && !unavailable ? (
         <Group gap="xs">
           <Loader size="sm" />
           <Text size="sm">{t('shop:payment.loading')}</Text>

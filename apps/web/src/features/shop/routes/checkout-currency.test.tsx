@@ -42,7 +42,8 @@ const ownCase = (caseCurrency: Currency) => ({
 function currencyApi(options: {
   profile: Partial<UserProfile>;
   caseCurrency?: Currency;
-  quote: (request: QuoteRequest) => QuoteResponse;
+  /** The quote's answer; a promise holds it back until it resolves. */
+  quote: (request: QuoteRequest) => QuoteResponse | Promise<QuoteResponse>;
   onSetCase?: (body: unknown) => void;
 }) {
   let caseCurrency = options.caseCurrency;
@@ -76,7 +77,9 @@ function currencyApi(options: {
         discount: 900,
         currency: 'USD',
       });
-    if (path === '/shop/quote') return ok(options.quote(call.body as QuoteRequest));
+    if (path === '/shop/quote') {
+      return Promise.resolve(options.quote(call.body as QuoteRequest)).then(ok);
+    }
     return fail(404, 'NOT_FOUND', 'Not found');
   });
 }
@@ -100,8 +103,8 @@ const pixOnlyQuote = (unavailable: PaymentMethodsUnavailable) => (request: Quote
 
 /**
  * Waits until the order's price is settled (the summary is not busy): while a quote is on its
- * way the amounts are the last quote's and the no-method notice is hidden, so a check or a click
- * on a loaded CPU could see an old amount or land on a notice that has just gone.
+ * way the amounts are the last quote's, and after a change of currency the no-method notice is
+ * hidden, so a check or a click on a loaded CPU could see an old amount or a notice about to go.
  */
 async function quoteSettled() {
   await waitFor(() => {
@@ -202,6 +205,38 @@ describe('checkout currency', { timeout: 30_000 }, () => {
       expect(screen.queryByTestId('no-payment-method')).toBeNull();
     },
   );
+
+  it('keeps the notice while the order is priced again in the same currency', async () => {
+    fillCart(1);
+    // Once `holding` is set, quotes wait for the test to let them through.
+    let holding: Promise<void> | null = null;
+    let release = () => {};
+    const pixOnly = pixOnlyQuote(NO_DOLLAR_METHOD);
+    const { calls } = currencyApi({
+      profile: { dataInfo: { ...emptyDataInfo('en'), currency: 'USD' } },
+      quote: async (request) => {
+        await holding;
+        return pixOnly(request);
+      },
+    });
+    renderRoutes(routes, '/shop/checkout');
+    const user = userEvent.setup();
+    await quoteSettled();
+    const nameless = quoteBodies(calls).length;
+    holding = new Promise((resolve) => (release = resolve));
+    await user.type(screen.getByLabelText(/Patient's first name/), 'Maria');
+    await user.type(screen.getByLabelText(/Patient's last name/), 'Silva');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // The nameless order's quote tells why dollars have no method, on the payment step.
+    expect(await screen.findByTestId('no-payment-method')).toBeInTheDocument();
+    // The name is part of the order: it is priced again, and that answer has not come yet.
+    await waitFor(() => expect(quoteBodies(calls).length).toBeGreaterThan(nameless));
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(screen.getByTestId('no-payment-method')).toBeInTheDocument();
+    release();
+    await quoteSettled();
+    expect(screen.getByTestId('no-payment-method')).toBeInTheDocument();
+  });
 
   it("changes an existing case's currency from the notice, through the case's own route", async () => {
     fillCart(1);

@@ -135,7 +135,13 @@ function CheckoutFlow({
     paymentMethod: method,
     currency,
   };
-  const { quote, updating, methods, problems: quoteProblems } = useCheckoutQuote(request);
+  const {
+    quote,
+    updating,
+    methods,
+    problems: quoteProblems,
+    unavailable,
+  } = useCheckoutQuote(request);
   const chosenMethod = method && methods.includes(method) ? method : null;
   const couponFeedback = useCouponFeedback(
     coupon,
@@ -261,9 +267,9 @@ function CheckoutFlow({
         }
         problems={problems}
         unavailable={
-          quote.data?.paymentMethodsUnavailable && !quote.isPlaceholderData ? (
+          unavailable ? (
             <NoPaymentMethod
-              unavailable={quote.data.paymentMethodsUnavailable}
+              unavailable={unavailable}
               onChangeCurrency={orderCase.switchCurrency}
               changing={orderCase.changingCurrency}
             />
