@@ -90,8 +90,12 @@ export async function measure(...args: Parameters<typeof sample>): Promise<Stats
 const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
 /** CPU time used so far, in ms: one process (from /proc/<pid>/stat) or the whole machine. */
 export function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS; // utime + stime
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS; // utime + stime
+  } catch {
+    return 0; // the process has ended (a database backend that closed)
+  }
 }
 function machineCpuMs(): number {
   const [, user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')

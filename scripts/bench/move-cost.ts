@@ -18,12 +18,13 @@
  * (e.g. `supervisor`) measures only those.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { benchLogin, benchRefresh, type PostJson } from './bench-login';
+import { processCpuMs } from './measure';
 import { adminQuery, buildServerBundle, databaseUrl, freePort } from './servers';
 import { MOVE_CASES, MOVE_MARK, seedBenchCases } from './seed';
 
@@ -34,16 +35,6 @@ const CPU_PROF_DIR = process.env.MOVE_COST_CPU_PROF;
 const ACTORS = (process.env.MOVE_COST_ACTORS ?? 'doctor,supervisor,supervisor-unmailed').split(',');
 const serverDir =
   process.env.MOVE_COST_SERVER_DIR ?? join(import.meta.dirname, '..', '..', 'apps', 'server');
-
-const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
-function processCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-  } catch {
-    return 0; // the backend ended
-  }
-}
 
 async function main() {
   const name = `dentflow_bench_${Date.now()}`;
