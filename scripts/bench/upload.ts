@@ -221,25 +221,25 @@ async function measuredUpload(
   flushDir: string,
 ): Promise<Row> {
   let status = '';
-  const measured = await watchedUpload(server.child.pid!, async () => {
+  const measured = await watchedUpload(server.child.pid!, flushDir, async () => {
     ({ status } = await uploadExam(session, caseId, file, sizeMib * MIB));
-    spawnSync('sync', ['-f', flushDir]);
   });
   if (status === 'uploading') throw new Error(`${store}: the exam is ${status}`);
   return { store, mib: sizeMib, ...measured };
 }
 
 /**
- * Runs one upload, flush included, while watchRss watches the server `pid`: answers its RSS
- * window, its time and the CPU the server and the bench spent on it. Only the upload is timed,
- * not the second of RSS samples watchRss takes before it.
+ * Runs one upload, then flushes the disk holding `flushPath`, while watchRss watches the server
+ * `pid`: answers its RSS window, its time and the CPU the server and the bench spent on it. Only
+ * the upload and its flush are timed, not the second of RSS samples watchRss takes before it.
  */
-async function watchedUpload(pid: number, upload: () => Promise<void>) {
+async function watchedUpload(pid: number, flushPath: string, upload: () => Promise<void>) {
   const { result, rss } = await watchRss(pid, async () => {
     const cpuBefore = processCpuMs(pid);
     const clientBefore = processCpuMs(process.pid);
     const started = performance.now();
     await upload();
+    spawnSync('sync', ['-f', flushPath]);
     return {
       seconds: (performance.now() - started) / 1000,
       cpuMs: processCpuMs(pid) - cpuBefore,
@@ -259,20 +259,14 @@ async function measuredBareUploads(root: string, file: string, sizeMib: number):
   writeFileSync(target, '');
   const bare = await startBareUpload(target);
   children.add(bare.child);
-  const flushed = (upload: () => Promise<void>) => async () => {
-    await upload();
-    spawnSync('sync', ['-f', target]);
-  };
   try {
     await uploadBare(bare.base, file, WARM_UP_MIB * MIB);
-    const http = await watchedUpload(
-      bare.child.pid!,
-      flushed(() => uploadBare(bare.base, file, sizeMib * MIB)),
+    const http = await watchedUpload(bare.child.pid!, target, () =>
+      uploadBare(bare.base, file, sizeMib * MIB),
     );
     await uploadOverSocket(bare.socketPort, file, WARM_UP_MIB * MIB);
-    const socket = await watchedUpload(
-      bare.child.pid!,
-      flushed(() => uploadOverSocket(bare.socketPort, file, sizeMib * MIB)),
+    const socket = await watchedUpload(bare.child.pid!, target, () =>
+      uploadOverSocket(bare.socketPort, file, sizeMib * MIB),
     );
     return [
       { store: 'bare node:http → file', mib: sizeMib, ...http },
