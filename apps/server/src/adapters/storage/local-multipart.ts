@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'n
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { flushFile, flushFolder } from './flush';
 import { MultipartPartsMissing, type MultipartStore, type UploadedPart } from './storage';
 
 /** The local store's part endpoint: PUT the part's bytes to `?t=<signed part grant>`. */
@@ -54,6 +55,8 @@ export interface LocalMultipart extends MultipartStore {
  * streamed straight to its offset in that file (no part is held in memory and nothing is copied on
  * completion); its receipt is written only after its last byte, and removed before a part is
  * written again, so a part cut short is never counted. Completion renames the file to the key.
+ * Each part is flushed to the disk before its receipt is written, and the rename before
+ * completion answers (see `flush.ts`).
  */
 export function createLocalMultipart(options: {
   root: string;
@@ -70,6 +73,7 @@ export function createLocalMultipart(options: {
     if (!UPLOAD_ID.test(uploadId)) throw new PartRejected('grant');
     return join(base, uploadId);
   };
+  const dataOf = (uploadId: string) => join(folderOf(uploadId), 'data');
   const receiptOf = (uploadId: string, partNumber: number) =>
     join(folderOf(uploadId), `part-${partNumber}`);
   // The ETag proves the receipt: a part's ETag is only known to whoever sent it whole.
@@ -91,7 +95,7 @@ export function createLocalMultipart(options: {
       const uploadId = randomBytes(16).toString('hex');
       const folder = folderOf(uploadId);
       await mkdir(folder, { recursive: true });
-      await writeFile(join(folder, 'data'), '', { flag: 'wx' });
+      await writeFile(dataOf(uploadId), '', { flag: 'wx' });
       await writeFile(join(folder, 'key'), key, { flag: 'wx' });
       return uploadId;
     },
@@ -139,23 +143,23 @@ export function createLocalMultipart(options: {
       await unlink(receipt).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
-      const file = createWriteStream(join(folderOf(grant.uploadId), 'data'), {
+      const data = dataOf(grant.uploadId);
+      const file = createWriteStream(data, {
         flags: 'r+',
         start: grant.start,
         highWaterMark: WRITE_BATCH_BYTES,
       });
-      try {
-        await pipeline(body, file);
-      } catch (error) {
-        // An upload completed or aborted, before this part or while it streamed, has no file.
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new PartRejected('noUpload');
-        throw error;
-      }
-      if (file.bytesWritten !== grant.size) throw new PartRejected('tooSmall');
-      const etag = etagOf(grant, randomBytes(8).toString('hex'));
-      await writeFile(receipt, etag).catch((error: NodeJS.ErrnoException) => {
+      // An upload completed or aborted, before this part or while it streamed, has no file.
+      const noUpload = (error: NodeJS.ErrnoException) => {
         throw error.code === 'ENOENT' ? new PartRejected('noUpload') : error;
-      });
+      };
+      await pipeline(body, file).catch(noUpload);
+      if (file.bytesWritten !== grant.size) throw new PartRejected('tooSmall');
+      // The part's bytes reach the disk before its receipt can: a receipt that outlived a crash
+      // without them would let the upload complete with a hole in the file.
+      await flushFile(data).catch(noUpload);
+      const etag = etagOf(grant, randomBytes(8).toString('hex'));
+      await writeFile(receipt, etag).catch(noUpload);
       return etag;
     },
 
@@ -169,7 +173,8 @@ export function createLocalMultipart(options: {
       }
       const target = options.pathOf(key);
       await mkdir(dirname(target), { recursive: true });
-      await rename(join(folderOf(uploadId), 'data'), target);
+      await rename(dataOf(uploadId), target);
+      await flushFolder(dirname(target));
       await rm(folderOf(uploadId), { recursive: true, force: true });
     },
 

@@ -4,6 +4,7 @@ import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promi
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { flushFile, flushFolder } from './flush';
 import { createLocalMultipart, type LocalMultipart } from './local-multipart';
 import {
   DOWNLOAD_LINK_SECONDS,
@@ -75,7 +76,7 @@ export interface LocalStorage
   verifyUploadFields(fields: Record<string, string>, now?: number): UploadPolicy;
   /**
    * Streams the file to a temporary file, enforcing the policy's size range without buffering,
-   * then renames it into place. One shot: the first complete write of a key wins and every later
+   * flushes it to the disk and renames it into place (the folder flushed too). One shot: the first complete write of a key wins and every later
    * one is refused ('alreadyReceived'), so a policy cannot be replayed to change a file after its
    * bytes were checked. Throws UploadRejected (the partial file is removed).
    */
@@ -185,6 +186,7 @@ export function createLocalStorage(options: { rootDir: string; secret: string })
       try {
         await pipeline(file, limiter, createWriteStream(temp, { flags: 'wx' }));
         if (size < policy.minSize) throw new UploadRejected('tooSmall');
+        await flushFile(temp);
         // The claim is taken only by a complete write, atomically: of two concurrent writes
         // exactly one creates it.
         await mkdir(claimsDir, { recursive: true });
@@ -193,6 +195,7 @@ export function createLocalStorage(options: { rootDir: string; secret: string })
         });
         await mkdir(dirname(target), { recursive: true });
         await rename(temp, target);
+        await flushFolder(dirname(target));
         return size;
       } catch (error) {
         // Drain what is left so the request ends cleanly; the client gets the error.
@@ -261,6 +264,7 @@ export function createLocalStorage(options: { rootDir: string; secret: string })
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+      await flushFolder(dirname(target));
       return { size: (await stat(target)).size };
     },
 
@@ -269,7 +273,9 @@ export function createLocalStorage(options: { rootDir: string; secret: string })
       await mkdir(dirname(target), { recursive: true });
       const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
       await writeFile(temp, body);
+      await flushFile(temp);
       await rename(temp, target);
+      await flushFolder(dirname(target));
     },
 
     async delete(key) {

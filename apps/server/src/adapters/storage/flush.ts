@@ -1,0 +1,29 @@
+import { open } from 'node:fs/promises';
+
+/*
+ * What the local store answers as received must survive a power cut: PostgreSQL makes a commit
+ * durable, and a file the database names (an attachment confirmed, a receipt the browser relies
+ * on) must be on the disk before that. Without a flush, a write or a rename lives in the page
+ * cache for up to half a minute. So a file's bytes are flushed before anything points at them (a
+ * receipt, a rename into place), and a folder is flushed after an entry is renamed into it.
+ */
+
+/** Flushes a file's bytes (written through any descriptor) to the disk. */
+export async function flushFile(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Flushes a folder's entries, so a file renamed into it is found there after a crash. */
+export async function flushFolder(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
