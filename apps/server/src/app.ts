@@ -29,7 +29,7 @@ import { loggerOptions, type LogDestination } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { registerTextGuard } from './http/text-guard';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerRequestId, requestAwareLogger, requestIdOf } from './http/request-id';
+import { registerRequestId, requestIdOf } from './http/request-id';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { periodicJobs } from './jobs/periodic-jobs';
 import { registerMetricsRoute } from './http/metrics-route';
@@ -141,8 +141,8 @@ export async function buildApp(
   const metrics = createAppMetrics();
   // Early: its duration hook must see the routes of every plugin registered after it.
   registerMetricsRoute(app, metrics, config.metricsToken);
-  // Services log through this one: inside a request their lines carry the request's id.
-  const log = requestAwareLogger(app.log);
+  // Services log for a request through the request's logger they are handed (`logFor`).
+  const log = app.log;
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written by a writer compiled from each zod schema (decision 030). Under the tests
   // zod serializes every answer too and any difference fails the request.

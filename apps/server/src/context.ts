@@ -20,6 +20,10 @@ export interface AppContext {
   zipLookup: ZipLookup;
   /** File store: local folder or S3 (adapters/storage). */
   storage: Storage;
+  /**
+   * The process's logger. A service logging for a request logs through `logFor` instead, so the
+   * line carries the request's id.
+   */
   log: FastifyBaseLogger;
   /** Case changes, published after commit (cases, files; listened to by later features). */
   caseEvents: CaseEvents;
@@ -31,8 +35,22 @@ export interface AppContext {
   metrics: MetricsPort;
 }
 
+/**
+ * What a service call may hold of the request it serves: the request's logger, whose lines carry
+ * its id. Absent off HTTP (periodic jobs, sockets). Handed over explicitly rather than found
+ * through `AsyncLocalStorage`, whose promise hooks cost every request about 0.05 ms of CPU on
+ * Node.js 20 (`docs/performance.md`, "The per-request floor").
+ */
+export interface LogScope {
+  log?: FastifyBaseLogger | undefined;
+}
+
+/** The logger for a line about `scope`'s request: the request's own, else the process's. */
+export const logFor = (ctx: Pick<AppContext, 'log'>, scope?: LogScope): FastifyBaseLogger =>
+  scope?.log ?? ctx.log;
+
 /** Who is asking, for audit rows and messages. */
-export interface RequestMeta {
+export interface RequestMeta extends LogScope {
   ip: string;
   /** The language detected for this request (profile, else Accept-Language, else en). */
   language: Language;

@@ -1,8 +1,20 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { connect } from 'node:net';
 import { io as connectSocket } from 'socket.io-client';
+import { startPagbankSandbox, type PagbankSandbox } from '@dentflow/payment-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, captureLog, json, login, startTestApp, type TestApp } from './support/test-app';
+import { pagbankSignature } from '../src/adapters/payments/pagbank';
+import { createUser } from './support/cases-fixtures';
+import { placeOrder } from './support/payments-fixtures';
+import {
+  bearer,
+  captureLog,
+  json,
+  login,
+  startTestApp,
+  type Session,
+  type TestApp,
+} from './support/test-app';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -56,6 +68,87 @@ describe('request ids', () => {
     );
     // Nothing of this request was logged without its id.
     expect(lines.filter((line) => line.reqId === undefined && line.msg !== undefined)).toEqual([]);
+  });
+});
+
+describe('request ids on the lines services write, from the logger each call is handed', () => {
+  const TOKEN = 'operations-pagbank-token';
+  let t: TestApp;
+  let pagbank: PagbankSandbox;
+  const log = captureLog();
+  beforeAll(async () => {
+    pagbank = await startPagbankSandbox({ token: TOKEN, deliverNotifications: false });
+    t = await startTestApp(
+      { LOG_LEVEL: 'info', PAGBANK_TOKEN: TOKEN, PAGBANK_API_URL: pagbank.url },
+      { logStream: log.stream },
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await pagbank?.close();
+  });
+
+  /** The messages logged under request id `id`, and whether `message` was logged under no id. */
+  const logged = (id: string, message: string) => {
+    const lines = log.entries();
+    return {
+      ofRequest: lines.filter((line) => line.reqId === id).map((line) => line.msg),
+      withoutId: lines.filter((line) => line.msg === message && line.reqId === undefined).length,
+    };
+  };
+
+  it("the signed-in caller's: a payment provider failing while a payment opens", async () => {
+    const doctor = await createUser(t.app, ['doctor'], { language: 'ptBR' });
+    const { transactionId } = await placeOrder(t.app, doctor, 'pagseguro');
+    pagbank.failNext(1, 400);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/case/transaction/${transactionId}/paymentLink`,
+      headers: { ...bearer(doctor), 'x-request-id': 'trace-payment-link' },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(logged('trace-payment-link', 'payment provider call failed')).toEqual({
+      ofRequest: expect.arrayContaining(['payment provider call failed', 'request completed']),
+      withoutId: 0,
+    });
+  });
+
+  it("the request's own, without a session: a PagBank notice whose order cannot be read", async () => {
+    const body = JSON.stringify({ id: 'ORDE_NOT-AT-PAGBANK' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notification/pagseguro',
+      headers: {
+        'content-type': 'application/json',
+        'x-authenticity-token': pagbankSignature(TOKEN, body),
+        'x-request-id': 'trace-pagbank-notice',
+      },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(502);
+    expect(logged('trace-pagbank-notice', 'payment provider call failed').ofRequest).toContain(
+      'payment provider call failed',
+    );
+  });
+
+  it("the request meta's: a rotated refresh token presented again", async () => {
+    const session = await login(t.app, 'printer');
+    const refresh = (token: string, id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh_token',
+        headers: { 'x-request-id': id },
+        payload: { refresh_token: token },
+      });
+    expect(
+      json<{ obj: Session }>(await refresh(session.refreshToken, 'trace-rotate')).obj,
+    ).toBeTruthy();
+    expect((await refresh(session.refreshToken, 'trace-reuse')).statusCode).toBe(401);
+    const message = 'rotated refresh token reused; family revoked';
+    expect(logged('trace-reuse', message)).toEqual({
+      ofRequest: expect.arrayContaining([message]),
+      withoutId: 0,
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LogScope } from '../context';
 import type { AccessTokenSubject } from '../security/tokens';
 import {
   isAdmin,
@@ -45,8 +46,8 @@ export const isPermission = (value: unknown): value is Permission =>
 export const openApiSecurity = (permission: unknown): { bearer: string[] }[] | undefined =>
   permission === 'public' ? undefined : [{ bearer: [] }];
 
-/** The signed-in caller, resolved from the bearer access token. */
-export interface AuthContext {
+/** The signed-in caller, resolved from the bearer access token; `log` is its request's. */
+export interface AuthContext extends LogScope {
   userId: number;
   /** The refresh-token family this request's access token was issued for. */
   sessionId: string;
@@ -120,7 +121,7 @@ export function registerPermissions(app: FastifyInstance, options: PermissionOpt
     if (token) {
       const subject = await options.verifyAccessToken(token);
       const session = subject === null ? null : await options.loadSession(subject);
-      request.auth = session && { ...session, ip: request.ip };
+      request.auth = session && { ...session, ip: request.ip, log: request.log };
     }
     if (permission === 'public') return;
     if (!request.auth) throw new AppError(401, 'NOT_AUTHORIZED');

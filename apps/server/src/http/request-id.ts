@@ -1,7 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -17,27 +16,15 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-const currentRequestLog = new AsyncLocalStorage<FastifyBaseLogger>();
-
 /**
- * Every response carries its request id; and while a request is handled, whatever logs through
- * the app's logger (services hold `ctx.log`) logs through the request's logger, whose lines carry
- * `reqId` — so every line of a request can be found by the id the client saw.
+ * Every response carries its request id. Fastify's request logger (`request.log`) puts it on each
+ * line; services log for a request through the logger handed to them with the call (`logFor` in
+ * `context.ts`), so every line of a request can be found by the id the client saw. (A case event
+ * listener's failure is logged with its case and action instead: it may run after the answer.)
  */
 export function registerRequestId(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    currentRequestLog.run(request.log, done);
-  });
-}
-
-/** The app's logger that, inside a request, writes through that request's logger. */
-export function requestAwareLogger(root: FastifyBaseLogger): FastifyBaseLogger {
-  return new Proxy(root, {
-    get(target, property, receiver) {
-      const logger = currentRequestLog.getStore() ?? target;
-      const value: unknown = Reflect.get(logger, property, logger === target ? receiver : logger);
-      return typeof value === 'function' ? value.bind(logger) : value;
-    },
+    done();
   });
 }

@@ -7,6 +7,7 @@ import { requestLanguage } from './language';
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip ?? 'local',
   language: requestLanguage(request),
+  log: request.log,
 });
 
 /** The signed-in caller; routes with a non-public permission always have one. */

@@ -8,7 +8,7 @@ import {
   type ApprovalRecord,
   type CertificateCheck,
 } from '@dentflow/domain';
-import type { AppContext } from '../../context';
+import { logFor, type AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
@@ -102,7 +102,10 @@ export function createApprovalsService(ctx: AppContext) {
         thumbnail = bytes && stlThumbnail(bytes);
       } catch (error) {
         // A damaged mesh costs the picture, never the certificate.
-        ctx.log.warn({ err: error, approvalId: id }, 'approval certificate: no thumbnail');
+        logFor(ctx, caller).warn(
+          { err: error, approvalId: id },
+          'approval certificate: no thumbnail',
+        );
       }
       const pdf = await certificatePdf({
         record: toRecord(row),

@@ -22,7 +22,7 @@ import {
   type AttachmentSlot,
   attachmentStatusAfter,
 } from '@dentflow/domain';
-import type { AppContext } from '../../context';
+import { logFor, type AppContext, type LogScope } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
@@ -231,24 +231,30 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
    * multipart upload the store fails to abort is left to the bucket's lifecycle rule
    * (AbortIncompleteMultipartUpload); its row goes anyway.
    */
-  async function discardUploadQuietly(row: Pick<AttachmentRow, 'id' | 'uploadId' | 'storageKey'>) {
+  async function discardUploadQuietly(
+    row: Pick<AttachmentRow, 'id' | 'uploadId' | 'storageKey'>,
+    scope?: LogScope,
+  ) {
     if (row.uploadId && row.storageKey) {
       try {
         await storage.abortMultipartUpload(row.storageKey, row.uploadId);
       } catch (error) {
-        ctx.log.warn({ err: error, id: row.id }, 'could not abort a multipart upload');
+        logFor(ctx, scope).warn({ err: error, id: row.id }, 'could not abort a multipart upload');
       }
     }
-    return deleteObjectQuietly(row.storageKey);
+    return deleteObjectQuietly(row.storageKey, scope);
   }
 
-  async function deleteObjectQuietly(key: string | null) {
+  async function deleteObjectQuietly(key: string | null, scope?: LogScope) {
     if (!key) return false;
     try {
       await storage.delete(key);
       return true;
     } catch (error) {
-      ctx.log.warn({ err: error, key }, 'could not delete a stored object; the cleanup retries');
+      logFor(ctx, scope).warn(
+        { err: error, key },
+        'could not delete a stored object; the cleanup retries',
+      );
       return false;
     }
   }
@@ -402,7 +408,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
         throw new AppError(409, 'UPLOAD_NOT_FOUND');
       }
       const discard = async (error: AppError) => {
-        await deleteObjectQuietly(key);
+        await deleteObjectQuietly(key, caller);
         await removeUploadingAttachmentRow(db, row.id);
         return error;
       };
@@ -447,7 +453,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       });
       ctx.caseEvents.publish(advanced);
       // A concurrent confirmation won (or the upload was cancelled): this copy is not served.
-      if (updated?.storageKey !== key) await deleteObjectQuietly(key);
+      if (updated?.storageKey !== key) await deleteObjectQuietly(key, caller);
       if (!updated) throw notFound();
       if (updated.caseId !== null && updated.storageKey === key) {
         emit(
@@ -533,7 +539,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       const { row, access, actor } = await loadVisible(caller, id);
       if (!access || !actor || row.status === 'uploading') {
         // The caller's own temporary file, or an upload the caller abandons (cancel).
-        await discardUploadQuietly(row);
+        await discardUploadQuietly(row, caller);
         await removeAttachmentRow(db, row.id);
         return { deleted: true as const, emptySlot: false };
       }
@@ -557,7 +563,9 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
         });
         return locked.storageKey;
       });
-      if (await deleteObjectQuietly(key)) await updateAttachment(db, row.id, { storageKey: null });
+      if (await deleteObjectQuietly(key, caller)) {
+        await updateAttachment(db, row.id, { storageKey: null });
+      }
       emit({
         caseId: access.caseId,
         attachmentId: row.id,

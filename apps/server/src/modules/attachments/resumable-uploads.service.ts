@@ -145,7 +145,7 @@ export function createResumableUploads(ctx: AppContext, attachments: Attachments
     async abort(caller: AuthContext, id: number) {
       const row = await loadOwnUpload(caller, id);
       if (row.status !== 'uploading') throw new AppError(409, 'UPLOAD_ALREADY_RECEIVED');
-      await attachments.discardUploadQuietly(row);
+      await attachments.discardUploadQuietly(row, caller);
       await removeUploadingAttachmentRow(db, row.id);
       return { deleted: true as const };
     },

@@ -9,7 +9,7 @@ import {
   type Language,
 } from '@dentflow/domain';
 import type { AccountMailKind } from '../../adapters/mail/account-mails';
-import type { AppContext, RequestMeta } from '../../context';
+import { logFor, type AppContext, type RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { couponByCode } from '../coupons';
 import { AppError } from '../../http/app-error';
@@ -58,7 +58,7 @@ const userLanguage = (user: UserRow): Language =>
   isLanguage(user.dataInfo.language) ? user.dataInfo.language : 'en';
 
 export function createAuthService(ctx: AppContext) {
-  const { db, log } = ctx;
+  const { db } = ctx;
   const lookupSession = prepareSessionLookup(db);
   const startSession = createSessionStarter(ctx);
   const twoFactor = createTwoFactorService(ctx, startSession);
@@ -268,7 +268,7 @@ export function createAuthService(ctx: AppContext) {
               ip: meta.ip,
             });
           });
-          log.warn(
+          logFor(ctx, meta).warn(
             { userId: known.userId, familyId: known.familyId },
             'rotated refresh token reused; family revoked',
           );

@@ -206,7 +206,7 @@ export function registerPublicPaymentReturnRoutes(
         }),
         response: responses(publicPaymentReturnSchema),
       },
-      handler: async (req) => ({ obj: await payments.publicReturn(provider, req.query) }),
+      handler: async (req) => ({ obj: await payments.publicReturn(provider, req.query, req) }),
     });
   }
 }
@@ -234,7 +234,7 @@ export async function registerPaymentNoticeRoutes(
       config: { permission: 'public', rateLimit },
       schema: { tags, summary: 'PayPal webhook (verified with verify-webhook-signature)' },
       handler: async (req) => ({
-        obj: await payments.paypalWebhook(req.headers, rawBody(req.body)),
+        obj: await payments.paypalWebhook(req.headers, rawBody(req.body), req),
       }),
     });
 
@@ -242,7 +242,7 @@ export async function registerPaymentNoticeRoutes(
       config: { permission: 'public', rateLimit },
       schema: { tags, summary: 'PagBank notification (signature checked; the order re-read)' },
       handler: async (req) => ({
-        obj: await payments.pagbankNotification(req.headers, rawBody(req.body)),
+        obj: await payments.pagbankNotification(req.headers, rawBody(req.body), req),
       }),
     });
   });

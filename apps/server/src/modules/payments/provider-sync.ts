@@ -18,7 +18,7 @@ import {
   type PaymentProviders,
   type PaypalOrderState,
 } from '../../adapters/payments/payment-providers';
-import type { AppContext } from '../../context';
+import { logFor, type AppContext, type LogScope } from '../../context';
 import { AppError } from '../../http/app-error';
 import { refreshCaseDerived } from '../cases';
 import {
@@ -199,9 +199,9 @@ export function createProviderSync(
   }
 
   /** A provider failure, logged for support; the caller sees 'Error on transaction'. */
-  function providerFailure(error: unknown, transactionId: number): AppError {
+  function providerFailure(error: unknown, transactionId: number, scope: LogScope): AppError {
     if (error instanceof ProviderError) {
-      ctx.log.warn(
+      logFor(ctx, scope).warn(
         { provider: error.provider, status: error.status, transactionId, reason: error.message },
         'payment provider call failed',
       );
@@ -242,7 +242,7 @@ export function createProviderSync(
         throw new AppError(409, 'PAYMENT_METHOD_UNAVAILABLE');
       }
     } catch (error) {
-      throw error instanceof AppError ? error : providerFailure(error, t.id);
+      throw error instanceof AppError ? error : providerFailure(error, t.id, caller);
     }
     if (!created.link) throw new AppError(502, 'TRANSACTION_ERROR');
     // Two clicks at once: the first stored order wins (the provider's idempotency key made both
@@ -284,7 +284,7 @@ export function createProviderSync(
         const reading = await readProvider(t);
         if (reading) await applyReading(t.id, reading);
       } catch (error) {
-        throw providerFailure(error, t.id);
+        throw providerFailure(error, t.id, caller);
       }
       return viewOf(caller, id);
     },
@@ -309,7 +309,7 @@ export function createProviderSync(
       try {
         reading = await readProvider(t);
       } catch (error) {
-        providerFailure(error, t.id);
+        providerFailure(error, t.id, caller);
         return fail('transactionError');
       }
       if (reading) await applyReading(t.id, reading);
@@ -327,6 +327,7 @@ export function createProviderSync(
     async publicReturn(
       provider: 'paypal' | 'pagseguro',
       query: { reference?: string | undefined; token?: string | undefined },
+      scope: LogScope,
     ): Promise<PublicPaymentReturn> {
       const byReference = query.reference
         ? await findTransactionByReference(db, query.reference)
@@ -346,7 +347,7 @@ export function createProviderSync(
       try {
         reading = await readProvider(t);
       } catch (error) {
-        providerFailure(error, t.id);
+        providerFailure(error, t.id, scope);
         return { paymentStatus: t.paymentStatus as PaymentStatus, problem: 'transactionError' };
       }
       if (reading) await applyReading(t.id, reading);
@@ -359,10 +360,14 @@ export function createProviderSync(
     },
 
     /** A PayPal webhook delivery: verified with PayPal, then applied once. */
-    async paypalWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string) {
+    async paypalWebhook(
+      headers: Record<string, string | string[] | undefined>,
+      rawBody: string,
+      scope: LogScope,
+    ) {
       if (!providers.paypal) throw new AppError(404, 'NOT_FOUND');
       const event = await providers.paypal.verifyWebhook(headers, rawBody).catch((error) => {
-        throw providerFailure(error, 0);
+        throw providerFailure(error, 0, scope);
       });
       if (!event) throw new AppError(400, 'BAD_REQUEST');
       const t =
@@ -374,7 +379,7 @@ export function createProviderSync(
       if (event.eventType === 'CHECKOUT.ORDER.APPROVED' && t.gatewayCode) {
         // The payer approved but did not come back: capture now (idempotent with the return).
         const state = await providers.paypal.captureOrder(t.gatewayCode).catch((error) => {
-          throw providerFailure(error, t.id);
+          throw providerFailure(error, t.id, scope);
         });
         return { outcome: await applyReading(t.id, paypalReading(state, `webhook:${event.id}`)) };
       }
@@ -400,6 +405,7 @@ export function createProviderSync(
     async pagbankNotification(
       headers: Record<string, string | string[] | undefined>,
       rawBody: string,
+      scope: LogScope,
     ) {
       const pagbank = providers.pagbank;
       if (!pagbank) throw new AppError(404, 'NOT_FOUND');
@@ -420,7 +426,7 @@ export function createProviderSync(
           }
         }
       } catch (error) {
-        throw providerFailure(error, 0);
+        throw providerFailure(error, 0, scope);
       }
       if (!t || t.paymentMethod !== 'pagseguro') return { outcome: 'unknown_transaction' };
       return { outcome: await applyReading(t.id, pagbankReading(state)) };

@@ -38,7 +38,7 @@ import {
 } from './payments.repository';
 
 /** Who asks: the user, their roles, address (for the case history) and profile language. */
-export type Caller = Pick<AuthContext, 'userId' | 'roles' | 'ip'> &
+export type Caller = Pick<AuthContext, 'userId' | 'roles' | 'ip' | 'log'> &
   Partial<Pick<AuthContext, 'language'>>;
 
 const isoOrNull = (value: Date | null | undefined) => (value ? value.toISOString() : null);

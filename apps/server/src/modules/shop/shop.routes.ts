@@ -51,7 +51,7 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService, conf
         }),
       ),
     },
-    handler: async (req) => ({ obj: await shop.queryAddress(req.params.zipcode) }),
+    handler: async (req) => ({ obj: await shop.queryAddress(req.params.zipcode, req) }),
   });
 
   r.post('/api/v1/shop/quote', {

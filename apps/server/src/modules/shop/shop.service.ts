@@ -32,7 +32,7 @@ import {
   type SleeveOffer,
 } from '@dentflow/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
+import { logFor, type AppContext, type LogScope } from '../../context';
 import { findUserById } from '../users';
 import { AppError, validationError } from '../../http/app-error';
 import { type CaseAccess, caseTransactionStatuses } from '../cases';
@@ -117,7 +117,7 @@ export function createShopService(ctx: AppContext) {
      * Fills an address from a Brazilian zip code (the route checked its form); any provider
      * trouble is a 503 so the form unlocks.
      */
-    async queryAddress(zipCode: string): Promise<DataAddress> {
+    async queryAddress(zipCode: string, scope: LogScope): Promise<DataAddress> {
       const result = await ctx.zipLookup.lookup(zipCode);
       switch (result.status) {
         case 'found':
@@ -127,7 +127,7 @@ export function createShopService(ctx: AppContext) {
         case 'not_found':
           throw new AppError(404, 'ZIP_NOT_FOUND');
         case 'unavailable':
-          ctx.log.warn(
+          logFor(ctx, scope).warn(
             { provider: ctx.zipLookup.provider, reason: result.reason },
             'zip lookup unavailable',
           );

@@ -15,7 +15,7 @@ import {
   type UsersListQuery,
   type UsersPage,
 } from '@dentflow/domain';
-import type { AppContext, RequestMeta } from '../../context';
+import { logFor, type AppContext, type RequestMeta } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
@@ -72,7 +72,7 @@ export interface AccountAccess {
 }
 
 export function createUsersService(ctx: AppContext, accountAccess: AccountAccess) {
-  const { db, storage, log, live } = ctx;
+  const { db, storage, live } = ctx;
 
   const toAdminUser = (user: UserRow, caller: AuthContext): AdminUser => {
     const admin = isAdmin(sessionRoles(caller.roles));
@@ -175,7 +175,7 @@ export function createUsersService(ctx: AppContext, accountAccess: AccountAccess
     const key = avatarKeyOf(avatar);
     if (key) {
       await storage.delete(key).catch((error: unknown) => {
-        log.warn({ err: error, key }, 'avatar of a deleted user not removed');
+        logFor(ctx, meta).warn({ err: error, key }, 'avatar of a deleted user not removed');
       });
     }
     return { deleted: true };
