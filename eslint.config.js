@@ -91,6 +91,15 @@ export default tseslint.config(
         'error',
         { patterns: [onlyRepositoriesUseDrizzle, otherModulesThroughIndex] },
       ],
+      // The process's logger has no request id; `logFor(ctx, scope)` takes the request's.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='ctx'][property.name='log']",
+          message:
+            "Log through logFor(ctx, scope) with the call's caller, meta or request, so a request's lines carry its id.",
+        },
+      ],
     },
   },
   {
