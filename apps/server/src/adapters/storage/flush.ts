@@ -8,22 +8,17 @@ import { open } from 'node:fs/promises';
  * receipt, a rename into place), and a folder is flushed after an entry is renamed into it.
  */
 
-/** Flushes a file's bytes (written through any descriptor) to the disk. */
-export async function flushFile(path: string): Promise<void> {
+async function flush(path: string, call: 'datasync' | 'sync'): Promise<void> {
   const handle = await open(path, 'r');
   try {
-    await handle.datasync();
+    await handle[call]();
   } finally {
     await handle.close();
   }
 }
 
+/** Flushes a file's bytes (written through any descriptor) to the disk. */
+export const flushFile = (path: string) => flush(path, 'datasync');
+
 /** Flushes a folder's entries, so a file renamed into it is found there after a crash. */
-export async function flushFolder(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
+export const flushFolder = (path: string) => flush(path, 'sync');
