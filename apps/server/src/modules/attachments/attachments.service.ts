@@ -22,7 +22,7 @@ import {
   type AttachmentSlot,
   attachmentStatusAfter,
 } from '@dentflow/domain';
-import { logFor, type AppContext, type LogScope } from '../../context';
+import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/permissions';
@@ -44,6 +44,7 @@ import {
   type NewAttachmentRow,
 } from './attachments.repository';
 import { contentMatches, SNIFF_BYTES } from './file-sniff';
+import { createQuietDeletes } from './quiet-deletes';
 import { sha256OfStoredObject } from './content-hash';
 import { replacedVersion, settlePreviousVersion } from './version-chain';
 import type { UploadAnnouncement } from './upload-announcement';
@@ -226,38 +227,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       : new AppError(409, 'ATTACHMENT_ACTION_NOT_ALLOWED');
   }
 
-  /**
-   * An unconfirmed upload's leftovers: its multipart upload, if one is open, and its object. A
-   * multipart upload the store fails to abort is left to the bucket's lifecycle rule
-   * (AbortIncompleteMultipartUpload); its row goes anyway.
-   */
-  async function discardUploadQuietly(
-    row: Pick<AttachmentRow, 'id' | 'uploadId' | 'storageKey'>,
-    scope?: LogScope,
-  ) {
-    if (row.uploadId && row.storageKey) {
-      try {
-        await storage.abortMultipartUpload(row.storageKey, row.uploadId);
-      } catch (error) {
-        logFor(ctx, scope).warn({ err: error, id: row.id }, 'could not abort a multipart upload');
-      }
-    }
-    return deleteObjectQuietly(row.storageKey, scope);
-  }
-
-  async function deleteObjectQuietly(key: string | null, scope?: LogScope) {
-    if (!key) return false;
-    try {
-      await storage.delete(key);
-      return true;
-    } catch (error) {
-      logFor(ctx, scope).warn(
-        { err: error, key },
-        'could not delete a stored object; the cleanup retries',
-      );
-      return false;
-    }
-  }
+  const { discardUploadQuietly, deleteObjectQuietly } = createQuietDeletes(ctx);
 
   /**
    * Checks that the caller may send this file to the case (kind, type, size, the bucket's upload

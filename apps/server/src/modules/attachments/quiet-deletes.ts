@@ -1,0 +1,44 @@
+import { logFor, type AppContext, type LogScope } from '../../context';
+import type { AttachmentRow } from './attachments.repository';
+
+/**
+ * Removing what an attachment leaves in the store, where a failure must not fail the caller: it
+ * is logged (under the request's id when `scope` has one) and the periodic cleanup tries again.
+ */
+export function createQuietDeletes(ctx: Pick<AppContext, 'storage' | 'log'>) {
+  /** The object at `key`; answers whether it is gone. */
+  async function deleteObjectQuietly(key: string | null, scope?: LogScope) {
+    if (!key) return false;
+    try {
+      await ctx.storage.delete(key);
+      return true;
+    } catch (error) {
+      logFor(ctx, scope).warn(
+        { err: error, key },
+        'could not delete a stored object; the cleanup retries',
+      );
+      return false;
+    }
+  }
+
+  /**
+   * An unconfirmed upload's leftovers: its multipart upload, if one is open, and its object. A
+   * multipart upload the store fails to abort is left to the bucket's lifecycle rule
+   * (AbortIncompleteMultipartUpload); its row goes anyway.
+   */
+  async function discardUploadQuietly(
+    row: Pick<AttachmentRow, 'id' | 'uploadId' | 'storageKey'>,
+    scope?: LogScope,
+  ) {
+    if (row.uploadId && row.storageKey) {
+      try {
+        await ctx.storage.abortMultipartUpload(row.storageKey, row.uploadId);
+      } catch (error) {
+        logFor(ctx, scope).warn({ err: error, id: row.id }, 'could not abort a multipart upload');
+      }
+    }
+    return deleteObjectQuietly(row.storageKey, scope);
+  }
+
+  return { deleteObjectQuietly, discardUploadQuietly };
+}
