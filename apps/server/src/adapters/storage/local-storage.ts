@@ -76,9 +76,10 @@ export interface LocalStorage
   verifyUploadFields(fields: Record<string, string>, now?: number): UploadPolicy;
   /**
    * Streams the file to a temporary file, enforcing the policy's size range without buffering,
-   * flushes it to the disk and renames it into place (the folder flushed too). One shot: the first complete write of a key wins and every later
-   * one is refused ('alreadyReceived'), so a policy cannot be replayed to change a file after its
-   * bytes were checked. Throws UploadRejected (the partial file is removed).
+   * flushes it to the disk and renames it into place (the folder flushed too). One shot: the
+   * first complete write of a key wins and every later one is refused ('alreadyReceived'), so a
+   * policy cannot be replayed to change a file after its bytes were checked. Throws
+   * UploadRejected (the partial file is removed).
    */
   receiveUpload(policy: UploadPolicy, file: Readable): Promise<number>;
   /** The grant of a valid, unexpired download token, or null. */
