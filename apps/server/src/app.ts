@@ -136,6 +136,11 @@ export async function buildApp(
     frameworkErrors: answerFrameworkError,
     // The caller's x-request-id when it is a safe short token, else a new id (http/request-id.ts).
     genReqId: requestIdOf,
+    // A request that reaches a closing server (pipelined behind one in flight) is served, with
+    // `Connection: close`, instead of Fastify's bare 503: the balancer already sends new
+    // requests elsewhere, the database stays open until the last request is answered, and a
+    // retried POST is not something a client can count on.
+    return503OnClosing: false,
   });
   registerRequestId(app);
   const metrics = createAppMetrics();

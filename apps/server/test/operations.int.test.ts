@@ -384,3 +384,41 @@ describe('live sockets on shutdown', () => {
     }
   }, 60_000);
 });
+
+describe('requests that reach a closing server', () => {
+  it('serves one pipelined behind a request in flight, then closes the connection', async () => {
+    const t = await startTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      // A sign-in whose body is still arriving keeps the connection busy while the server closes.
+      const body = JSON.stringify({ login: 'doctor', password: 'Dentflow123', remember: false });
+      socket.write(
+        `POST /api/v1/auth/login HTTP/1.1\r\nHost: dentflow\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await pause(200);
+      const closing = t.app.close();
+      await pause(300);
+      // The rest of its body, and behind it a request that reaches the server while it closes.
+      socket.write(`${body.slice(10)}GET /api/health HTTP/1.1\r\nHost: dentflow\r\n\r\n`);
+      await ended;
+      await closing;
+      const [signIn, health] = received.split(/(?=HTTP\/1\.1 \d{3})/);
+      expect(signIn, received).toMatch(/^HTTP\/1\.1 200/);
+      // Served like any request (the balancer already sends new ones elsewhere), and the client
+      // told to open its next request on another connection.
+      expect(health, received).toMatch(/^HTTP\/1\.1 200/);
+      expect(health).toMatch(/\r\nconnection: close\r\n/i);
+      expect(health).toContain('"obj"');
+    } finally {
+      socket.destroy();
+      await t.close();
+    }
+  }, 60_000);
+});
