@@ -254,7 +254,11 @@ async function watchedUpload(pid: number, flushPath: string, upload: () => Promi
  * what the same client and the same parts cost on this machine with no product around them. Then
  * the same bytes to its raw socket, no HTTP: the floor of any Node.js receiver here.
  */
-async function measuredBareUploads(root: string, file: string, sizeMib: number): Promise<Row[]> {
+async function measuredBareUploads(
+  root: string,
+  file: string,
+  sizeMib: number,
+): Promise<[Row, Row]> {
   const target = join(root, 'bare-target');
   writeFileSync(target, '');
   const bare = await startBareUpload(target);
@@ -314,7 +318,7 @@ async function main() {
     );
     rmSync(localDir, { recursive: true, force: true });
     const bares = await measuredBareUploads(root, file, FILE_MIB);
-    const [bare, socketFloor] = bares as [Row, Row];
+    const [bare, socketFloor] = bares;
 
     s3 = await startS3rver(join(root, 's3rver'));
     const s3Env = s3.env;

@@ -146,8 +146,6 @@ export async function buildApp(
   const metrics = createAppMetrics();
   // Early: its duration hook must see the routes of every plugin registered after it.
   registerMetricsRoute(app, metrics, config.metricsToken);
-  // Services log for a request through the request's logger they are handed (`logFor`).
-  const log = app.log;
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written by a writer compiled from each zod schema (decision 030). Under the tests
   // zod serializes every answer too and any difference fails the request.
@@ -190,7 +188,7 @@ export async function buildApp(
     // The outbox's log lists each mail's links (live tokens) for a local run, never in production.
     logLinks: !config.production,
   });
-  const mailWorker = createMailWorker({ config, db: database.db, mail, log });
+  const mailWorker = createMailWorker({ config, db: database.db, mail, log: app.log });
   // idle() also waits for the worker, so a test reads the outbox once the mails are out.
   app.decorate('mail', withMailWorker(mail, mailWorker));
   app.decorate('mailWorker', mailWorker);
@@ -212,8 +210,9 @@ export async function buildApp(
         ? createViaCepZipLookup(config.zipLookupUrl, config.zipLookupTimeoutMs)
         : noZipLookup),
     storage,
-    log,
-    caseEvents: createCaseEvents(log),
+    // The process's logger; a service logs for a request through `logFor` (context.ts).
+    log: app.log,
+    caseEvents: createCaseEvents(app.log),
     live,
     passwordChecks: createPasswordChecks(rateLimitStore.counters, config.rateLimit),
     metrics: metrics.port,
