@@ -1,7 +1,7 @@
 import type { CaseDetail } from '@dentflow/domain';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseEvents } from '../src/db/schema';
 import {
@@ -414,6 +414,55 @@ describe('a confirmed upload is immutable (local store)', () => {
     const row = await attachmentRow(t.app.database.db, attachment.id);
     expect(row?.status).toBe('public');
     expect(existsSync(join(filesDir(), ...row!.storageKey!.split('/')))).toBe(true);
+  });
+});
+
+describe('a confirmation that fails after the move', () => {
+  const confirm = (id: number) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/attachment/uploadedSuccess/${id}`,
+      headers: bearer(doctor),
+    });
+
+  it('puts the file back at its staging key: the retried confirmation serves it', async () => {
+    const png = await samplePng(12);
+    const created = await announce(t.app, doctor, caseId, {
+      filename: 'x.png',
+      filesize: png.length,
+      attachment_name: 'photoProtocol.generic',
+    });
+    const { attachment, upload } = json<{ obj: Announced }>(created).obj;
+    expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
+    const staged = join(filesDir(), ...upload.fields.key!.split('/'));
+    const before = storedFiles().length;
+    const db = t.app.database.db;
+    // The confirmation's transaction fails after the file was moved (a database that goes away).
+    await db.execute(
+      sql.raw(`
+      create or replace function test_refuse_confirmation() returns trigger language plpgsql as $$
+      begin
+        if new.id = ${attachment.id} then raise exception 'refused by the test'; end if;
+        return new;
+      end $$;
+      create trigger test_refuse_confirmation before update on attachments
+        for each row execute function test_refuse_confirmation();`),
+    );
+    try {
+      expect((await confirm(attachment.id)).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql.raw('drop trigger test_refuse_confirmation on attachments'));
+    }
+    expect((await attachmentRow(db, attachment.id))?.status).toBe('uploading');
+    expect(existsSync(staged)).toBe(true);
+    expect(storedFiles().length).toBe(before);
+
+    const retried = await confirm(attachment.id);
+    expect(retried.statusCode).toBe(200);
+    const { url } = json<{ obj: { url: string } }>(retried).obj;
+    expect((await t.app.inject({ method: 'GET', url })).rawPayload.equals(png)).toBe(true);
+    expect(existsSync(staged)).toBe(false);
+    expect(storedFiles().length).toBe(before);
   });
 });
 

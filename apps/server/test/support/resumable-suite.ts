@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { attachments } from '../../src/db/schema';
 import { attachmentRow, createCase, sampleStl, userIdOf } from './storage-fixtures';
@@ -107,6 +107,40 @@ export function resumableUploadSuite(store: ResumableStore) {
     // A retried completion answers the confirmed file again.
     const again = await complete(attachment.id, etags);
     expect(again.statusCode).toBe(200);
+  });
+
+  it('a completion that fails after the file was joined is retried and serves the file', async () => {
+    const file = stlOfParts(2);
+    const { attachment } = await start(file);
+    const etags = await send(attachment.id, file, [1, 2]);
+    const db = app().database.db;
+    // The confirmation's write fails (a database that goes away), after the move to the served key.
+    await db.execute(
+      sql.raw(`
+      create or replace function test_refuse_confirmation() returns trigger language plpgsql as $$
+      begin
+        if new.id = ${attachment.id} and new.status <> 'uploading' then
+          raise exception 'refused by the test';
+        end if;
+        return new;
+      end $$;
+      create trigger test_refuse_confirmation before update on attachments
+        for each row execute function test_refuse_confirmation();`),
+    );
+    try {
+      expect((await complete(attachment.id, etags)).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql.raw('drop trigger test_refuse_confirmation on attachments'));
+    }
+    expect((await attachmentRow(db, attachment.id))?.status).toBe('uploading');
+    // The browser's retry of the same completion: without the file put back, UPLOAD_NOT_FOUND.
+    const done = await complete(attachment.id, etags);
+    expect(done.statusCode, done.body).toBe(200);
+    const { url } = json<{ obj: { url: string } }>(done).obj;
+    const downloaded = url.startsWith('http')
+      ? Buffer.from(await (await fetch(url)).arrayBuffer())
+      : (await app().inject({ method: 'GET', url })).rawPayload;
+    expect(downloaded.equals(file)).toBe(true);
   });
 
   it('resumes after a reload from the parts sent; completing early is a 409', async () => {

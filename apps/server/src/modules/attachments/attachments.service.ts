@@ -227,7 +227,7 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       : new AppError(409, 'ATTACHMENT_ACTION_NOT_ALLOWED');
   }
 
-  const { discardUploadQuietly, deleteObjectQuietly } = createQuietDeletes(ctx);
+  const { discardUploadQuietly, deleteObjectQuietly, putBackQuietly } = createQuietDeletes(ctx);
 
   /**
    * Checks that the caller may send this file to the case (kind, type, size, the bucket's upload
@@ -370,57 +370,69 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       };
       if (row.status !== 'uploading') return answer(row);
       const key = `${row.caseId === null ? `temp/${row.userId}` : `cases/${row.caseId}`}/${randomName()}`;
-      const head = await storage.move(row.storageKey!, key);
-      if (!head) {
-        // Nothing uploaded yet, or a concurrent confirmation moved it first.
-        const again = await findAttachmentById(db, id);
-        if (again && !again.deletedAt && again.status !== 'uploading') return answer(again);
-        throw new AppError(409, 'UPLOAD_NOT_FOUND');
-      }
-      const discard = async (error: AppError) => {
-        await deleteObjectQuietly(key, caller);
-        await removeUploadingAttachmentRow(db, row.id);
-        return error;
-      };
-      if (head.size !== row.filesize)
-        throw await discard(new AppError(422, 'UPLOAD_SIZE_MISMATCH'));
-      const type = fileTypeOfName(row.filename ?? '');
-      const bytes = await storage.readFirstBytes(key, SNIFF_BYTES);
-      if (!type || !(await contentMatches(type, bytes, head.size))) {
-        throw await discard(new AppError(422, 'FILE_CONTENT_MISMATCH'));
-      }
-      const bucket = row.bucketName as AttachmentBucket;
-      // The hash of the bytes as stored, at the key they are served from (decision 028).
-      const contentSha256 = bucket === 'planning' ? await sha256OfStoredObject(storage, key) : null;
-      const status = bucket === 'planning' ? 'private' : row.caseId === null ? 'private' : 'public';
+      const staged = row.storageKey!;
       const advanced: CaseEventMessage[] = [];
       let recorded: { detail: Record<string, unknown> } | null = null;
-      const updated = await db.transaction(async (tx) => {
-        const locked = await findAttachmentForUpdate(tx, row.id);
-        if (!locked || locked.status !== 'uploading') return locked;
-        const done = await updateAttachment(tx, row.id, {
-          status,
-          uploadedAt: new Date(),
-          storageKey: key,
-          contentSha256,
-        });
-        if (done.caseId !== null) {
-          recorded = await recordCaseActivity(tx, {
-            caseId: done.caseId,
-            actorId: caller.userId,
-            action: 'attachmentAdded',
-            toStatus: status,
-            detail: {
-              attachmentId: done.id,
-              bucketName: done.bucketName,
-              kind: done.attachmentType,
-              fileName: done.filename,
-            },
-          });
-          advanced.push(...(await advancePaidCase(tx, done.caseId, caller.userId, new Date())));
+      let updated: AttachmentRow | undefined;
+      try {
+        const head = await storage.move(staged, key);
+        if (!head) {
+          // Nothing uploaded yet, or a concurrent confirmation moved it first.
+          const again = await findAttachmentById(db, id);
+          if (again && !again.deletedAt && again.status !== 'uploading') return answer(again);
+          throw new AppError(409, 'UPLOAD_NOT_FOUND');
         }
-        return done;
-      });
+        const discard = async (error: AppError) => {
+          await deleteObjectQuietly(key, caller);
+          await removeUploadingAttachmentRow(db, row.id);
+          return error;
+        };
+        if (head.size !== row.filesize)
+          throw await discard(new AppError(422, 'UPLOAD_SIZE_MISMATCH'));
+        const type = fileTypeOfName(row.filename ?? '');
+        const bytes = await storage.readFirstBytes(key, SNIFF_BYTES);
+        if (!type || !(await contentMatches(type, bytes, head.size))) {
+          throw await discard(new AppError(422, 'FILE_CONTENT_MISMATCH'));
+        }
+        const bucket = row.bucketName as AttachmentBucket;
+        // The hash of the bytes as stored, at the key they are served from (decision 028).
+        const contentSha256 =
+          bucket === 'planning' ? await sha256OfStoredObject(storage, key) : null;
+        const status =
+          bucket === 'planning' ? 'private' : row.caseId === null ? 'private' : 'public';
+        updated = await db.transaction(async (tx) => {
+          const locked = await findAttachmentForUpdate(tx, row.id);
+          if (!locked || locked.status !== 'uploading') return locked;
+          const done = await updateAttachment(tx, row.id, {
+            status,
+            uploadedAt: new Date(),
+            storageKey: key,
+            contentSha256,
+          });
+          if (done.caseId !== null) {
+            recorded = await recordCaseActivity(tx, {
+              caseId: done.caseId,
+              actorId: caller.userId,
+              action: 'attachmentAdded',
+              toStatus: status,
+              detail: {
+                attachmentId: done.id,
+                bucketName: done.bucketName,
+                kind: done.attachmentType,
+                fileName: done.filename,
+              },
+            });
+            advanced.push(...(await advancePaidCase(tx, done.caseId, caller.userId, new Date())));
+          }
+          return done;
+        });
+      } catch (error) {
+        // Not confirmed (the database or the disk failed, or the file was refused and removed):
+        // the object goes back to the key the row still names, so a retried confirmation finds
+        // it instead of answering UPLOAD_NOT_FOUND for a file that was received.
+        await putBackQuietly(key, staged, caller);
+        throw error;
+      }
       ctx.caseEvents.publish(advanced);
       // A concurrent confirmation won (or the upload was cancelled): this copy is not served.
       if (updated?.storageKey !== key) await deleteObjectQuietly(key, caller);

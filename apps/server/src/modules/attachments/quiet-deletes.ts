@@ -2,7 +2,7 @@ import { logFor, type AppContext, type LogScope } from '../../context';
 import type { AttachmentRow } from './attachments.repository';
 
 /**
- * Removing what an attachment leaves in the store, where a failure must not fail the caller: it
+ * Repairs of what an attachment leaves in the store, where a failure must not fail the caller: it
  * is logged (under the request's id when `scope` has one) and the periodic cleanup tries again.
  */
 export function createQuietDeletes(ctx: Pick<AppContext, 'storage' | 'log'>) {
@@ -40,5 +40,20 @@ export function createQuietDeletes(ctx: Pick<AppContext, 'storage' | 'log'>) {
     return deleteObjectQuietly(row.storageKey, scope);
   }
 
-  return { deleteObjectQuietly, discardUploadQuietly };
+  /**
+   * Moves an object back where it came from (a confirmation that failed after its move); nothing
+   * at `from` is not an error. A failure is logged with both keys, for an operator to move it.
+   */
+  async function putBackQuietly(from: string, to: string, scope?: LogScope) {
+    try {
+      await ctx.storage.move(from, to);
+    } catch (error) {
+      logFor(ctx, scope).error(
+        { err: error, from, to },
+        'could not put an unconfirmed upload back at its staging key',
+      );
+    }
+  }
+
+  return { deleteObjectQuietly, discardUploadQuietly, putBackQuietly };
 }
