@@ -23,7 +23,8 @@ afterAll(async () => {
 /** Every statement sent while `run` runs: its name, or its text when it has none. */
 async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
   const sent = await statementsSentDuring(run);
-  return sent.map(({ name, text }) => name ?? `unnamed: ${text}`);
+  // node-postgres sends a statement unnamed when its name is missing or empty.
+  return sent.map(({ name, text }) => name || `unnamed: ${text}`);
 }
 
 async function get(session: Session, url: string) {
@@ -47,10 +48,17 @@ describe('hot reads send named statements only', () => {
       ]) {
         await get(session, url); // the first call on a connection builds and plans
         const sent = await statementsOf(() => get(session, url));
+        // Staff page through every case of a filter: their page's ids and total are planned
+        // for each call's offset (unnamed), then the page's rows are read by a named statement.
+        const staffList = session === setup.supervisor && url.includes('/list/');
         expect(
-          sent.filter((name) => name.startsWith('unnamed: ')),
+          sent.map((name) => (name.startsWith('unnamed: ') ? 'unnamed' : name)),
           url,
-        ).toEqual([]);
+        ).toEqual(
+          staffList
+            ? ['session_lookup', 'unnamed', 'case_list_rows']
+            : sent.filter((name) => !name.startsWith('unnamed: ')),
+        );
       }
     }
   });

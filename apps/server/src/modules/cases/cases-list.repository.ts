@@ -70,8 +70,8 @@ export interface CasePreviewRow {
 /**
  * The list statement's values as placeholders: its text then depends only on its shape (the
  * viewer's role branches, the filter, searched or not), so drizzle builds each shape once and,
- * where the plan does not depend on the pattern, each pooled connection plans it once
- * (`planDependsOnPattern`, docs/performance.md).
+ * where nothing makes PostgreSQL plan it again at every call, each pooled connection plans it
+ * once (`pageIdsPlannedPerCall`, docs/performance.md).
  */
 const listParam = {
   userId: sql.placeholder('userId'),
@@ -255,15 +255,21 @@ const previewColumns = (language: Language | SQL, userId: number | Placeholder) 
 });
 
 /**
- * Whether the best plan depends on the searched pattern: a search of `cases.search_text` (staff,
- * and the printer and instructor branches) uses the trigram index for a rare name but the
- * ordered list index for a common one. Measured with a generic plan: 17–52 ms for a name no case
- * has, against 0.2–0.9 ms planned for it. Such statements are planned at every call; the others
- * (unsearched, or searching only the viewer's `case_viewers` range) are named, so each pooled
- * connection plans them once (doctor search p95 52 → 29 ms at 10 in flight).
+ * Whether the page's ids are planned at every call, in a small statement of their own:
+ * - When the best plan depends on the searched pattern: a search of `cases.search_text` (staff,
+ *   and the printer and instructor branches) uses the trigram index for a rare name but the
+ *   ordered list index for a common one. Measured with a generic plan: 17–52 ms for a name no
+ *   case has, against 0.2–0.9 ms planned for it.
+ * - For staff, who page through every case of a filter: a named statement's generic plan does
+ *   not know the page's LIMIT and OFFSET and costs its id scan at a tenth of the filter's cases,
+ *   so PostgreSQL kept planning the whole page statement (0.35 ms, more than running it) at
+ *   every call once a filter held a few hundred thousand cases, and on a fresh connection until
+ *   deep pages happened to raise the average cost of its plans (docs/performance.md).
+ * The others (the viewer's own `case_viewers` range, searched or not) are one named statement,
+ * so each pooled connection plans them once (doctor search p95 52 → 29 ms at 10 in flight).
  */
-const planDependsOnPattern = (shape: ListShape) =>
-  shape.search !== undefined && (shape.staff || shape.printer || shape.instructor);
+const pageIdsPlannedPerCall = (shape: ListShape) =>
+  shape.staff || (shape.search !== undefined && (shape.printer || shape.instructor));
 
 /** The values of the list's placeholders (`listParam`), for one call. */
 type ListValues = {
@@ -297,9 +303,9 @@ function toPreviewRows(
  * - Named shapes: one statement, the page's rows with the total as an uncorrelated scalar
  *   sub-select (PostgreSQL evaluates it once); only an empty page past the first asks for the
  *   total on its own.
- * - Pattern-dependent shapes: first the page's ids and the total, a small statement planned for
- *   the pattern; then the rows of those ids, named. Planning the whole statement at every call
- *   cost more than the extra round trip.
+ * - Shapes whose page ids are planned per call (`pageIdsPlannedPerCall`): first the page's ids
+ *   and the total, a small statement planned for the call's values; then the rows of those ids,
+ *   named. Planning the whole statement at every call cost more than the extra round trip.
  */
 function prepareListRun(db: DbOrTx, shape: ListShape): ListRun {
   const { pageIds, total } = pageIdsAndTotal(shape);
@@ -326,7 +332,7 @@ function prepareListRun(db: DbOrTx, shape: ListShape): ListRun {
       '',
     );
 
-  if (planDependsOnPattern(shape)) {
+  if (pageIdsPlannedPerCall(shape)) {
     const pageAndTotal = totalOnly();
     const rows = rowsOf(
       sql`${cases.id} = any(${sql.placeholder('ids')}::int[])`,
