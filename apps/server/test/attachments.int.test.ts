@@ -50,6 +50,18 @@ const readCase = async (id: number) => {
   });
   return json<{ obj: Pick<CaseDetail, 'modifiedAt' | 'checks'> }>(response).obj;
 };
+/** A photo announced by the doctor and received by the local store, not confirmed yet. */
+async function receivedPng() {
+  const png = await samplePng(12);
+  const created = await announce(t.app, doctor, caseId, {
+    filename: 'x.png',
+    filesize: png.length,
+    attachment_name: 'photoProtocol.generic',
+  });
+  const { attachment, upload } = json<{ obj: Announced }>(created).obj;
+  expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
+  return { png, attachment, upload };
+}
 const errorOf = (response: { json(): unknown }) =>
   response.json() as { code: string; fields?: object };
 
@@ -329,14 +341,7 @@ describe('a confirmed upload is immutable (local store)', () => {
     Buffer.concat([png.subarray(0, 16), Buffer.alloc(png.length - 16, 0x41)]);
 
   it('replaying the policy after the confirmation → 409 UPLOAD_ALREADY_RECEIVED; the download is the checked file', async () => {
-    const png = await samplePng(12);
-    const created = await announce(t.app, doctor, caseId, {
-      filename: 'x.png',
-      filesize: png.length,
-      attachment_name: 'photoProtocol.generic',
-    });
-    const { attachment, upload } = json<{ obj: Announced }>(created).obj;
-    expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
+    const { png, attachment, upload } = await receivedPng();
     const confirmed = await t.app.inject({
       method: 'GET',
       url: `/api/v1/attachment/uploadedSuccess/${attachment.id}`,
@@ -367,14 +372,7 @@ describe('a confirmed upload is immutable (local store)', () => {
   });
 
   it('a second write before the confirmation → 409; the confirmation checks and serves the first', async () => {
-    const png = await samplePng(12);
-    const created = await announce(t.app, doctor, caseId, {
-      filename: 'x.png',
-      filesize: png.length,
-      attachment_name: 'photoProtocol.generic',
-    });
-    const { attachment, upload } = json<{ obj: Announced }>(created).obj;
-    expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
+    const { png, attachment, upload } = await receivedPng();
     const second = await postLocal(t.app, upload, forgeryOf(png));
     expect(second.statusCode).toBe(409);
     expect(errorOf(second).code).toBe('UPLOAD_ALREADY_RECEIVED');
@@ -389,14 +387,7 @@ describe('a confirmed upload is immutable (local store)', () => {
   });
 
   it('concurrent confirmations: one object is served, no copy is left behind', async () => {
-    const png = await samplePng(12);
-    const created = await announce(t.app, doctor, caseId, {
-      filename: 'x.png',
-      filesize: png.length,
-      attachment_name: 'photoProtocol.generic',
-    });
-    const { attachment, upload } = json<{ obj: Announced }>(created).obj;
-    expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
+    const { attachment } = await receivedPng();
     const before = storedFiles().length;
     const answers = await Promise.all(
       [1, 2, 3].map(() =>
@@ -426,14 +417,7 @@ describe('a confirmation that fails after the move', () => {
     });
 
   it('puts the file back at its staging key: the retried confirmation serves it', async () => {
-    const png = await samplePng(12);
-    const created = await announce(t.app, doctor, caseId, {
-      filename: 'x.png',
-      filesize: png.length,
-      attachment_name: 'photoProtocol.generic',
-    });
-    const { attachment, upload } = json<{ obj: Announced }>(created).obj;
-    expect((await postLocal(t.app, upload, png)).statusCode).toBe(204);
+    const { png, attachment, upload } = await receivedPng();
     const staged = join(filesDir(), ...upload.fields.key!.split('/'));
     const before = storedFiles().length;
     const db = t.app.database.db;
