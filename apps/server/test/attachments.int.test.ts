@@ -1,7 +1,7 @@
 import type { CaseDetail } from '@dentflow/domain';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseEvents } from '../src/db/schema';
 import {
@@ -14,6 +14,7 @@ import {
   sampleStl,
   uploadFile,
   userIdOf,
+  withConfirmationRefused,
   type Announced,
 } from './support/storage-fixtures';
 import { bearer, json, login, startTestApp, type Session, type TestApp } from './support/test-app';
@@ -421,22 +422,8 @@ describe('a confirmation that fails after the move', () => {
     const staged = join(filesDir(), ...upload.fields.key!.split('/'));
     const before = storedFiles().length;
     const db = t.app.database.db;
-    // The confirmation's transaction fails after the file was moved (a database that goes away).
-    await db.execute(
-      sql.raw(`
-      create or replace function test_refuse_confirmation() returns trigger language plpgsql as $$
-      begin
-        if new.id = ${attachment.id} then raise exception 'refused by the test'; end if;
-        return new;
-      end $$;
-      create trigger test_refuse_confirmation before update on attachments
-        for each row execute function test_refuse_confirmation();`),
-    );
-    try {
-      expect((await confirm(attachment.id)).statusCode).toBe(500);
-    } finally {
-      await db.execute(sql.raw('drop trigger test_refuse_confirmation on attachments'));
-    }
+    const failed = await withConfirmationRefused(db, attachment.id, () => confirm(attachment.id));
+    expect(failed.statusCode).toBe(500);
     expect((await attachmentRow(db, attachment.id))?.status).toBe('uploading');
     expect(existsSync(staged)).toBe(true);
     expect(storedFiles().length).toBe(before);

@@ -1,7 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { attachments } from '../../src/db/schema';
-import { attachmentRow, createCase, sampleStl, userIdOf } from './storage-fixtures';
+import {
+  attachmentRow,
+  createCase,
+  sampleStl,
+  userIdOf,
+  withConfirmationRefused,
+} from './storage-fixtures';
 import { bearer, json, login, type Session, type TestApp } from './test-app';
 
 export interface ResumableStore {
@@ -115,23 +121,10 @@ export function resumableUploadSuite(store: ResumableStore) {
     const etags = await send(attachment.id, file, [1, 2]);
     const db = app().database.db;
     // The confirmation's write fails (a database that goes away), after the move to the served key.
-    await db.execute(
-      sql.raw(`
-      create or replace function test_refuse_confirmation() returns trigger language plpgsql as $$
-      begin
-        if new.id = ${attachment.id} and new.status <> 'uploading' then
-          raise exception 'refused by the test';
-        end if;
-        return new;
-      end $$;
-      create trigger test_refuse_confirmation before update on attachments
-        for each row execute function test_refuse_confirmation();`),
+    const failed = await withConfirmationRefused(db, attachment.id, () =>
+      complete(attachment.id, etags),
     );
-    try {
-      expect((await complete(attachment.id, etags)).statusCode).toBe(500);
-    } finally {
-      await db.execute(sql.raw('drop trigger test_refuse_confirmation on attachments'));
-    }
+    expect(failed.statusCode).toBe(500);
     expect((await attachmentRow(db, attachment.id))?.status).toBe('uploading');
     // The browser's retry of the same completion: without the file put back, UPLOAD_NOT_FOUND.
     const done = await complete(attachment.id, etags);

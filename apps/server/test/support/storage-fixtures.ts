@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -59,6 +59,30 @@ export async function createCase(
 export async function attachmentRow(db: Db, id: number) {
   const [row] = await db.select().from(attachments).where(eq(attachments.id, id));
   return row;
+}
+
+/**
+ * Runs `run` while the confirmation of attachment `id` fails in the database (its update to a
+ * confirmed status raises, as a database that goes away would), after the file was moved.
+ */
+export async function withConfirmationRefused<T>(db: Db, id: number, run: () => Promise<T>) {
+  await db.execute(
+    sql.raw(`
+    create or replace function test_refuse_confirmation() returns trigger language plpgsql as $$
+    begin
+      if new.id = ${id} and new.status <> 'uploading' then
+        raise exception 'refused by the test';
+      end if;
+      return new;
+    end $$;
+    create trigger test_refuse_confirmation before update on attachments
+      for each row execute function test_refuse_confirmation();`),
+  );
+  try {
+    return await run();
+  } finally {
+    await db.execute(sql.raw('drop trigger test_refuse_confirmation on attachments'));
+  }
 }
 
 /** A PNG of `side` pixels. */
