@@ -44,7 +44,7 @@ import {
   type NewAttachmentRow,
 } from './attachments.repository';
 import { contentMatches, SNIFF_BYTES } from './file-sniff';
-import { createQuietDeletes } from './quiet-deletes';
+import { createQuietStoreRepairs } from './quiet-store-repairs';
 import { sha256OfStoredObject } from './content-hash';
 import { replacedVersion, settlePreviousVersion } from './version-chain';
 import type { UploadAnnouncement } from './upload-announcement';
@@ -227,7 +227,8 @@ export function createAttachmentsService(ctx: AppContext, options: AttachmentsSe
       : new AppError(409, 'ATTACHMENT_ACTION_NOT_ALLOWED');
   }
 
-  const { discardUploadQuietly, deleteObjectQuietly, putBackQuietly } = createQuietDeletes(ctx);
+  const { discardUploadQuietly, deleteObjectQuietly, putBackQuietly } =
+    createQuietStoreRepairs(ctx);
 
   /**
    * Checks that the caller may send this file to the case (kind, type, size, the bucket's upload

@@ -3,9 +3,9 @@ import type { AttachmentRow } from './attachments.repository';
 
 /**
  * Repairs of what an attachment leaves in the store, where a failure must not fail the caller: it
- * is logged (under the request's id when `scope` has one) and the periodic cleanup tries again.
+ * is logged (under the request's id when `scope` has one); the periodic cleanup retries a delete.
  */
-export function createQuietDeletes(ctx: Pick<AppContext, 'storage' | 'log'>) {
+export function createQuietStoreRepairs(ctx: Pick<AppContext, 'storage' | 'log'>) {
   /** The object at `key`; answers whether it is gone. */
   async function deleteObjectQuietly(key: string | null, scope?: LogScope) {
     if (!key) return false;
